@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/squashgo/squash/internal/report"
+)
+
+func init() {
+	register(&command{
+		name:    "report",
+		summary: "run benchmarks and blame every allocation on a line (the default)",
+		run:     runReport,
+	})
+}
+
+func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("squash report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		cfg     report.Config
+		asJSON  = fs.Bool("json", false, "print the report as JSON (schema in README.md)")
+		top     = fs.Int("top", 0, "show at most `N` sites per benchmark (default 10 in text, all in JSON)")
+		profile = fs.String("profile", "", "attribute the allocation profile in `FILE` or at URL instead of running benchmarks")
+	)
+	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
+	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", "1s", "run each benchmark for `t` (a duration or Nx), as go test -benchtime")
+	fs.IntVar(&cfg.Bench.Count, "count", 1, "run each benchmark `n` times and report medians")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: squash [report] [flags] [packages]")
+		fmt.Fprintln(stderr, "\nRuns the packages' benchmarks and blames every allocation on a line of their code.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitClean
+		}
+		return exitError
+	}
+	if cfg.Bench.Count < 1 {
+		return fail(stderr, fmt.Errorf("-count must be at least 1"))
+	}
+	if *top < 0 {
+		return fail(stderr, fmt.Errorf("-top must not be negative"))
+	}
+	cfg.Patterns = fs.Args()
+	cfg.Profile = *profile
+	if isTerminal(stderr) {
+		cfg.Progress = stderr
+	}
+	rep, err := report.Make(ctx, cfg)
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "squash: interrupted")
+			return exitError
+		}
+		return fail(stderr, err)
+	}
+	if *asJSON {
+		if *top > 0 {
+			rep.Trim(*top)
+		}
+		err = report.WriteJSON(stdout, rep)
+	} else {
+		err = report.WriteText(stdout, rep, report.TextOptions{Top: *top})
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	return exitClean
+}
+
+// isTerminal reports whether w is a terminal, where progress is shown.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

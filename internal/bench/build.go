@@ -1,0 +1,78 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// A Binary is a package's test binary, built once, together with the
+// directory where its compilation wrote the compiler's diagnostics.
+type Binary struct {
+	Package Package
+	Path    string // the executable
+	// DiagDir is the DIR of -gcflags=-json=0,DIR for this build: the escape
+	// decisions of exactly the code that runs.
+	DiagDir string
+}
+
+// Build compiles pkg's test binary into work (a directory the caller owns
+// and removes) with the compiler's JSON diagnostics enabled for the user's
+// code. The diagnostics directory is new for every build, because the build
+// cache writes no JSON on a hit and the flag's directory is part of the cache
+// key, so the package is really compiled.
+func Build(ctx context.Context, pkg Package, work string) (*Binary, error) {
+	if !pkg.HasTests {
+		return nil, fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", pkg.ImportPath)
+	}
+	// Several packages may share one work directory.
+	dir, err := os.MkdirTemp(work, pkg.Name+"-")
+	if err != nil {
+		return nil, err
+	}
+	diag := filepath.Join(dir, "diag")
+	if err := os.Mkdir(diag, 0o755); err != nil {
+		return nil, err
+	}
+	exe := filepath.Join(dir, pkg.Name+".test")
+	gcflags := fmt.Sprintf("-gcflags=%s=-json=0,%s", pkg.GCFlagsPattern(), diag)
+	cmd := goCommand(ctx, pkg.Dir, "test", "-c", "-o", exe, gcflags, pkg.ImportPath)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("%s does not compile:\n%s", pkg.ImportPath, indent(firstLines(out.String(), 20)))
+	}
+	if _, err := os.Stat(exe); err != nil {
+		// go test -c writes nothing for a package without test files.
+		return nil, fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", pkg.ImportPath)
+	}
+	return &Binary{Package: pkg, Path: exe, DiagDir: diag}, nil
+}
+
+// goCommand returns the go command with the given arguments. On
+// cancellation it is interrupted rather than killed, so that it removes its
+// own temporary work directory.
+func goCommand(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	interruptOnCancel(cmd)
+	return cmd
+}
+
+func interruptOnCancel(cmd *exec.Cmd) {
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
+	cmd.WaitDelay = 5 * time.Second
+}
+
+func indent(s string) string {
+	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
+}

@@ -1,0 +1,138 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+)
+
+// A Package is one Go package whose benchmarks squash measures.
+type Package struct {
+	ImportPath string // e.g. github.com/squashgo/squash/examples/decoder
+	Dir        string // absolute directory of its sources
+	Name       string // package name
+
+	// Root is the directory that file names in reports are relative to:
+	// the module root, or GOROOT/src for the standard library.
+	Root string
+	// Module is the module path ("std" for the standard library).
+	Module string
+	// Standard reports whether the package is part of the standard library.
+	Standard bool
+
+	// HasTests reports whether the package has any _test.go files, the only
+	// place benchmarks can live.
+	HasTests bool
+}
+
+// Scope returns the import-path prefix that counts as "the user's code" when
+// allocations are blamed on lines: the whole module, or for the standard
+// library the package itself.
+func (p Package) Scope() string {
+	if p.Standard {
+		return p.ImportPath
+	}
+	return p.Module
+}
+
+// GCFlagsPattern returns the package pattern that -gcflags applies to so that
+// the compiler's diagnostics cover every package of the user's code.
+func (p Package) GCFlagsPattern() string {
+	if p.Standard {
+		return p.ImportPath
+	}
+	return p.Module + "/..."
+}
+
+// listed is the subset of `go list -json` output that Resolve reads.
+type listed struct {
+	ImportPath   string
+	Dir          string
+	Name         string
+	Standard     bool
+	Root         string
+	TestGoFiles  []string
+	XTestGoFiles []string
+	Module       *struct {
+		Path string
+		Dir  string
+	}
+	Error *struct {
+		Err string
+	}
+}
+
+// Resolve expands package patterns (as the go command takes them) in dir.
+// A pattern that matches nothing, a directory without Go files and a package
+// with errors in its import graph are errors that name the pattern.
+func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,TestGoFiles,XTestGoFiles,Module,Error", "--"}, patterns...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("cannot list %s: %s", strings.Join(patterns, " "), firstLines(stderr.String(), 5))
+	}
+	var pkgs []Package
+	dec := json.NewDecoder(&stdout)
+	for {
+		var l listed
+		if err := dec.Decode(&l); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("reading go list output: %w", err)
+		}
+		if l.Error != nil {
+			return nil, fmt.Errorf("%s: %s", l.ImportPath, strings.TrimSpace(l.Error.Err))
+		}
+		p := Package{
+			ImportPath: l.ImportPath,
+			Dir:        l.Dir,
+			Name:       l.Name,
+			Standard:   l.Standard,
+			HasTests:   len(l.TestGoFiles)+len(l.XTestGoFiles) > 0,
+		}
+		switch {
+		case l.Standard:
+			p.Module, p.Root = "std", l.Root+"/src"
+		case l.Module != nil:
+			p.Module, p.Root = l.Module.Path, l.Module.Dir
+		default:
+			return nil, fmt.Errorf("%s is not in a module: run squash inside a module (go mod init)", l.ImportPath)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	return pkgs, nil
+}
+
+// firstLines returns at most n non-empty lines of s, joined by newlines.
+func firstLines(s string, n int) string {
+	var out []string
+	for line := range strings.Lines(s) {
+		line = strings.TrimRight(line, "\r\n")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if len(out) == n {
+			out = append(out, "…")
+			break
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,270 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+)
+
+// Options control how benchmarks are run. The zero value runs every
+// benchmark with the go command's defaults.
+type Options struct {
+	Bench     string // -test.bench regexp; "" means "."
+	Benchtime string // -test.benchtime for the timing run; "" means 1s
+	Count     int    // -test.count for the timing run; 0 means 1
+
+	// AttributionBenchtime is the -test.benchtime of the run that records
+	// every allocation. "" means Benchtime, capped at 500ms: recording every
+	// allocation is slow, and the run only needs enough samples for shares.
+	AttributionBenchtime string
+
+	// Progress, if not nil, receives one line per step.
+	Progress io.Writer
+}
+
+// A Result is the measurement of one benchmark.
+type Result struct {
+	// Name is the benchmark's full name as go test prints it, without the
+	// GOMAXPROCS suffix: BenchmarkEncode/n=10/impl=binenc.
+	Name  string
+	Procs int // GOMAXPROCS
+
+	// Medians over the -count runs of the timing run.
+	NsPerOp     float64
+	BytesPerOp  float64
+	AllocsPerOp float64
+	Runs        int // how many timing runs (-count)
+	Iters       int // iterations of the last timing run
+
+	// NsPerOpLow and NsPerOpHigh bound the 95% confidence interval of the
+	// median ns/op when Runs > 1 (golang.org/x/perf/benchmath, no
+	// distribution assumed); both equal NsPerOp otherwise.
+	NsPerOpLow, NsPerOpHigh float64
+
+	// CPUProfile is the CPU profile of the timing run; MemProfile the heap
+	// profile of the attribution run, with every allocation recorded.
+	CPUProfile string
+	MemProfile string
+}
+
+// Benchmarks lists the benchmarks that opts.Bench selects, with their
+// sub-benchmarks, by running each once (-test.benchtime=1x). A benchmark that
+// fails is an error that quotes its output.
+func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error) {
+	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+benchRegexp(opts.Bench), "-test.benchtime=1x")
+	if err != nil {
+		return nil, err
+	}
+	results, err := Parse(bytes.NewReader(out), "discovery")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, r := range results {
+		if !seen[r.Name] {
+			seen[r.Name] = true
+			names = append(names, r.Name)
+		}
+	}
+	if len(names) == 0 {
+		if opts.Bench == "" || opts.Bench == "." {
+			return nil, fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", b.Package.ImportPath)
+		}
+		return nil, fmt.Errorf("no benchmarks in %s match -bench %q: run 'go test -list . %s' to see them", b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
+	}
+	return names, nil
+}
+
+// Measure runs the benchmark called name (as returned by Benchmarks) twice:
+// once for timing with a CPU profile, once recording every allocation. The
+// profiles are written into dir.
+func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Options) (*Result, error) {
+	re := ExactRegexp(name)
+	benchtime := opts.Benchtime
+	if benchtime == "" {
+		benchtime = "1s"
+	}
+	count := max(opts.Count, 1)
+	dir, err := os.MkdirTemp(dir, sanitize(name)+"-")
+	if err != nil {
+		return nil, err
+	}
+	base := filepath.Join(dir, "bench")
+
+	progress(opts.Progress, "timing %s", name)
+	cpu := base + ".cpu.pprof"
+	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
+		"-test.benchtime="+benchtime, fmt.Sprintf("-test.count=%d", count), "-test.cpuprofile="+cpu)
+	if err != nil {
+		return nil, err
+	}
+	results, err := Parse(bytes.NewReader(out), name)
+	if err != nil {
+		return nil, err
+	}
+	res, err := summarize(name, results)
+	if err != nil {
+		return nil, err
+	}
+	res.CPUProfile = cpu
+
+	progress(opts.Progress, "recording allocations of %s", name)
+	mem := base + ".mem.pprof"
+	attrTime := opts.AttributionBenchtime
+	if attrTime == "" {
+		attrTime = capDuration(benchtime, "500ms")
+	}
+	if _, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
+		"-test.benchtime="+attrTime, "-test.memprofilerate=1", "-test.memprofile="+mem); err != nil {
+		return nil, err
+	}
+	res.MemProfile = mem
+	return res, nil
+}
+
+// run executes the test binary in the package directory, as go test does.
+func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, b.Path, args...)
+	cmd.Dir = b.Package.Dir
+	interruptOnCancel(cmd)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil, fmt.Errorf("benchmark failed in %s:\n%s", b.Package.ImportPath, indent(failureLines(out.String())))
+		}
+		return nil, fmt.Errorf("running the test binary of %s: %w", b.Package.ImportPath, err)
+	}
+	return out.Bytes(), nil
+}
+
+// failureLines picks the lines of a failed run worth showing: from the first
+// FAIL or panic on, at most 20.
+func failureLines(out string) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "--- FAIL") || strings.HasPrefix(l, "panic:") || strings.Contains(l, "FAIL") {
+			lines = lines[i:]
+			break
+		}
+	}
+	return firstLines(strings.Join(lines, "\n"), 20)
+}
+
+// Parse reads go test benchmark output. It returns one Result per result
+// line, without profiles or medians. fileName names the input in errors.
+func Parse(r io.Reader, fileName string) ([]Result, error) {
+	rd := benchfmt.NewReader(r, fileName)
+	var results []Result
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, fmt.Errorf("reading benchmark output: %w", rec)
+		case *benchfmt.Result:
+			res := Result{Name: "Benchmark" + string(rec.Name.Base()), Iters: rec.Iters, Runs: 1}
+			_, parts := rec.Name.Parts()
+			for _, p := range parts {
+				if len(p) > 0 && p[0] == '-' {
+					fmt.Sscanf(string(p[1:]), "%d", &res.Procs)
+					continue
+				}
+				res.Name += string(p)
+			}
+			res.NsPerOp, _ = rec.Value("sec/op")
+			res.NsPerOp *= 1e9
+			res.BytesPerOp, _ = rec.Value("B/op")
+			res.AllocsPerOp, _ = rec.Value("allocs/op")
+			res.NsPerOpLow, res.NsPerOpHigh = res.NsPerOp, res.NsPerOp
+			results = append(results, res)
+		}
+	}
+	if err := rd.Err(); err != nil {
+		return nil, fmt.Errorf("reading benchmark output: %w", err)
+	}
+	return results, nil
+}
+
+// summarize folds the -count results of one benchmark into medians.
+func summarize(name string, results []Result) (*Result, error) {
+	var ns, bytes, allocs []float64
+	var last Result
+	for _, r := range results {
+		if r.Name != name {
+			continue
+		}
+		ns = append(ns, r.NsPerOp)
+		bytes = append(bytes, r.BytesPerOp)
+		allocs = append(allocs, r.AllocsPerOp)
+		last = r
+	}
+	if len(ns) == 0 {
+		return nil, fmt.Errorf("benchmark %s printed no result: does it call b.Skip or b.Run only conditionally?", name)
+	}
+	res := last
+	res.Runs = len(ns)
+	thr := benchmath.DefaultThresholds
+	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(ns, &thr), 0.95)
+	res.NsPerOp, res.NsPerOpLow, res.NsPerOpHigh = s.Center, s.Lo, s.Hi
+	res.BytesPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(bytes, &thr), 0.95).Center
+	res.AllocsPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(allocs, &thr), 0.95).Center
+	return &res, nil
+}
+
+// benchRegexp returns the -test.bench value for a user's -bench flag.
+func benchRegexp(bench string) string {
+	if bench == "" {
+		return "."
+	}
+	return bench
+}
+
+// ExactRegexp returns the -test.bench regexp that selects exactly the
+// benchmark with the given full name, sub-benchmarks included:
+// BenchmarkA/n=1 becomes ^BenchmarkA$/^n=1$.
+func ExactRegexp(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// capDuration returns benchtime, or limit when benchtime is a longer
+// duration. Iteration counts (100x) are kept as they are.
+func capDuration(benchtime, limit string) string {
+	d, err1 := time.ParseDuration(benchtime)
+	l, err2 := time.ParseDuration(limit)
+	if err1 != nil || err2 != nil || d <= l {
+		return benchtime
+	}
+	return limit
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.=-]+`)
+
+func sanitize(name string) string {
+	return unsafeName.ReplaceAllString(name, "_")
+}
+
+func progress(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, "squash: "+format+"\n", args...)
+	}
+}

@@ -1,0 +1,184 @@
+package profile
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/pprof/profile"
+)
+
+// A Site is a line of the user's code and what was allocated on its behalf.
+type Site struct {
+	Function string // fully qualified, as pprof names it
+	File     string // absolute path, as recorded in the profile
+	Line     int
+
+	Objects int64 // allocated objects (alloc_objects)
+	Bytes   int64 // allocated bytes (alloc_space)
+
+	// Mechanisms break the site's allocations down by the deepest frame of
+	// each sample, most objects first. A Mechanism with an empty Function is
+	// the line's own allocation (make, append, new, a conversion, a
+	// closure...): Go's heap profiles hide the runtime's allocator frames.
+	Mechanisms []Mechanism
+}
+
+// A Mechanism is the function that allocated on a site's behalf.
+type Mechanism struct {
+	Function string // "" when the line allocated itself
+	Objects  int64
+	Bytes    int64
+}
+
+// Mechanism returns the function that allocated most of the site's objects on
+// its behalf, or "" when that is the line itself.
+func (s *Site) Mechanism() string {
+	if len(s.Mechanisms) == 0 {
+		return ""
+	}
+	return s.Mechanisms[0].Function
+}
+
+// An Attribution is an allocation profile blamed on the user's lines.
+type Attribution struct {
+	Sites []Site // most objects first
+
+	// Objects and Bytes are the totals over every sample in the profile,
+	// blamed or not.
+	Objects, Bytes int64
+	// OutsideObjects and OutsideBytes were allocated with no frame of the
+	// user's code on the stack (the testing package, the runtime, other
+	// goroutines).
+	OutsideObjects, OutsideBytes int64
+}
+
+// A Scope says which functions are the user's code.
+type Scope []string
+
+// Contains reports whether the fully qualified function name fn belongs to
+// one of the scope's import-path prefixes (test packages included).
+func (s Scope) Contains(fn string) bool {
+	pkg := FuncPackage(fn)
+	for _, p := range s {
+		if pkg == p || pkg == p+"_test" || strings.HasPrefix(pkg, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// FuncPackage returns the import path of a fully qualified function name as
+// pprof records it: "example.com/m/p.(*T).M" -> "example.com/m/p".
+func FuncPackage(fn string) string {
+	if i := strings.IndexByte(fn, '['); i >= 0 {
+		fn = fn[:i] // type arguments may contain slashes and dots
+	}
+	slash := strings.LastIndexByte(fn, '/')
+	if dot := strings.IndexByte(fn[slash+1:], '.'); dot >= 0 {
+		return fn[:slash+1+dot]
+	}
+	return fn
+}
+
+// Blame attributes every sample of an allocation profile to the first frame,
+// counting from the allocation, that belongs to scope.
+func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
+	objIdx, byteIdx, err := allocIndexes(p)
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		fn, file string
+		line     int64
+	}
+	sites := map[key]*Site{}
+	mechs := map[key]map[string]*Mechanism{}
+	a := &Attribution{}
+	for _, s := range p.Sample {
+		objs, bytes := s.Value[objIdx], s.Value[byteIdx]
+		if objs == 0 && bytes == 0 {
+			continue
+		}
+		a.Objects += objs
+		a.Bytes += bytes
+		deepest, site, found := "", profile.Line{}, false
+		depth := 0
+	frames:
+		for _, loc := range s.Location {
+			// loc.Line[0] is the innermost of the functions inlined here.
+			for _, l := range loc.Line {
+				if l.Function == nil {
+					continue
+				}
+				if depth == 0 {
+					deepest = l.Function.Name
+				}
+				if scope.Contains(l.Function.Name) {
+					site, found = l, true
+					break frames
+				}
+				depth++
+			}
+		}
+		if !found {
+			a.OutsideObjects += objs
+			a.OutsideBytes += bytes
+			continue
+		}
+		k := key{site.Function.Name, site.Function.Filename, site.Line}
+		st := sites[k]
+		if st == nil {
+			st = &Site{Function: k.fn, File: k.file, Line: int(k.line)}
+			sites[k] = st
+			mechs[k] = map[string]*Mechanism{}
+		}
+		st.Objects += objs
+		st.Bytes += bytes
+		mech := ""
+		if depth > 0 {
+			mech = deepest
+		}
+		m := mechs[k][mech]
+		if m == nil {
+			m = &Mechanism{Function: mech}
+			mechs[k][mech] = m
+		}
+		m.Objects += objs
+		m.Bytes += bytes
+	}
+	for k, st := range sites {
+		for _, m := range mechs[k] {
+			st.Mechanisms = append(st.Mechanisms, *m)
+		}
+		slices.SortFunc(st.Mechanisms, func(x, y Mechanism) int {
+			return cmp.Or(cmp.Compare(y.Objects, x.Objects), cmp.Compare(y.Bytes, x.Bytes), strings.Compare(x.Function, y.Function))
+		})
+		a.Sites = append(a.Sites, *st)
+	}
+	slices.SortFunc(a.Sites, func(x, y Site) int {
+		return cmp.Or(cmp.Compare(y.Objects, x.Objects), cmp.Compare(y.Bytes, x.Bytes),
+			strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), strings.Compare(x.Function, y.Function))
+	})
+	return a, nil
+}
+
+// allocIndexes finds the allocated-objects and allocated-bytes sample types.
+func allocIndexes(p *profile.Profile) (objs, bytes int, err error) {
+	objs, bytes = -1, -1
+	var kinds []string
+	for i, st := range p.SampleType {
+		switch st.Type {
+		case "alloc_objects":
+			objs = i
+		case "alloc_space":
+			bytes = i
+		}
+		kinds = append(kinds, st.Type+"/"+st.Unit)
+	}
+	if objs < 0 || bytes < 0 {
+		return 0, 0, fmt.Errorf("not an allocation profile (it holds %s): take one with go test -memprofile or from /debug/pprof/allocs", strings.Join(kinds, ", "))
+	}
+	return objs, bytes, nil
+}

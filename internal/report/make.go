@@ -1,0 +1,261 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	pprof "github.com/google/pprof/profile"
+
+	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/profile"
+)
+
+// Config says what to measure.
+type Config struct {
+	Dir      string   // where the go command runs; "" means the current directory
+	Patterns []string // package patterns; none means "."
+	Bench    bench.Options
+
+	// Profile, when set, is a file or URL of an allocation profile to
+	// attribute instead of running benchmarks.
+	Profile string
+
+	// Progress, if not nil, receives progress lines.
+	Progress io.Writer
+}
+
+// ErrNoBenchmarks is wrapped by the error of Make when no package matched
+// has a benchmark.
+var ErrNoBenchmarks = errors.New("no benchmarks")
+
+// Make measures the benchmarks of the packages cfg names and blames their
+// allocations on lines. Temporary files are removed before it returns, also
+// when ctx is cancelled.
+func Make(ctx context.Context, cfg Config) (*Report, error) {
+	pkgs, err := bench.Resolve(ctx, cfg.Dir, cfg.Patterns)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Profile != "" {
+		return FromProfile(ctx, cfg.Profile, pkgs)
+	}
+	work, err := os.MkdirTemp("", "squash-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+
+	opts := cfg.Bench
+	opts.Progress = cfg.Progress
+	rep := &Report{Packages: []Package{}}
+	var skipped []error
+	for _, pkg := range pkgs {
+		p, err := measurePackage(ctx, pkg, work, opts)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if len(pkgs) > 1 && errors.Is(err, ErrNoBenchmarks) {
+				skipped = append(skipped, err)
+				continue
+			}
+			return nil, err
+		}
+		rep.Packages = append(rep.Packages, *p)
+	}
+	if len(rep.Packages) == 0 {
+		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, strings.Join(patternsOrDot(cfg.Patterns), " "))
+	}
+	return rep, nil
+}
+
+func patternsOrDot(p []string) []string {
+	if len(p) == 0 {
+		return []string{"."}
+	}
+	return p
+}
+
+// noBenchmarks marks errors that mean a package has nothing to measure.
+type noBenchmarks struct{ err error }
+
+func (e noBenchmarks) Error() string        { return e.err.Error() }
+func (e noBenchmarks) Is(target error) bool { return target == ErrNoBenchmarks }
+func (e noBenchmarks) Unwrap() error        { return e.err }
+
+func measurePackage(ctx context.Context, pkg bench.Package, work string, opts bench.Options) (*Package, error) {
+	if !pkg.HasTests {
+		return nil, noBenchmarks{fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", pkg.ImportPath)}
+	}
+	progressf(opts.Progress, "building %s", pkg.ImportPath)
+	bin, err := bench.Build(ctx, pkg, work)
+	if err != nil {
+		return nil, err
+	}
+	names, err := bin.Benchmarks(ctx, opts)
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "no benchmarks") {
+			return nil, noBenchmarks{err}
+		}
+		return nil, err
+	}
+	out := &Package{Path: pkg.ImportPath}
+	src := newSources(pkg.Root)
+	scope := profile.Scope{pkg.Scope()}
+	for i, name := range names {
+		progressf(opts.Progress, "benchmark %d of %d in %s", i+1, len(names), pkg.ImportPath)
+		res, err := bin.Measure(ctx, name, work, opts)
+		if err != nil {
+			return nil, err
+		}
+		b, err := benchmarkFrom(res, scope, src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		out.Benchmarks = append(out.Benchmarks, *b)
+	}
+	return out, nil
+}
+
+func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources) (*Benchmark, error) {
+	b := &Benchmark{
+		Name:        res.Name,
+		NsPerOp:     res.NsPerOp,
+		BytesPerOp:  res.BytesPerOp,
+		AllocsPerOp: res.AllocsPerOp,
+		Runs:        res.Runs,
+		Iterations:  res.Iters,
+		Sites:       []Site{},
+	}
+	cpu, err := readProfile(res.CPUProfile)
+	if err != nil {
+		return nil, err
+	}
+	share, err := profile.AllocCPUShare(cpu)
+	if err != nil {
+		return nil, err
+	}
+	b.AllocCPU, b.GCCPU, b.AllocCPUShare = share.Alloc, share.GC, share.Sum()
+	b.CPUSamples = share.Samples
+
+	mem, err := readProfile(res.MemProfile)
+	if err != nil {
+		return nil, err
+	}
+	attr, err := profile.Blame(mem, scope)
+	if err != nil {
+		return nil, err
+	}
+	b.OutsideObjects, b.OutsideBytes = attr.OutsideObjects, attr.OutsideBytes
+	// Per-op figures are scaled over the allocations blamed on the user's
+	// code: what has no frame of it on the stack (the testing package
+	// starting up, the runtime) is not part of the measured loop.
+	objs, bytes := attr.Objects-attr.OutsideObjects, attr.Bytes-attr.OutsideBytes
+	if b.AllocsPerOp == 0 || objs == 0 {
+		// What the profile recorded was set-up, not the measured loop.
+		return b, nil
+	}
+	perObj := b.AllocsPerOp / float64(objs)
+	perByte := 0.0
+	if bytes > 0 {
+		perByte = b.BytesPerOp / float64(bytes)
+	}
+	for _, s := range attr.Sites {
+		site := src.site(s)
+		site.AllocsPerOp = float64(s.Objects) * perObj
+		site.BytesPerOp = float64(s.Bytes) * perByte
+		site.Share = float64(s.Objects) / float64(objs)
+		for i := range site.Mechanisms {
+			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) * perObj
+		}
+		b.Sites = append(b.Sites, site)
+	}
+	return b, nil
+}
+
+// FromProfile attributes an allocation profile taken elsewhere (a file or a
+// URL) to the lines of pkgs' modules. Sites are grouped by the package of
+// their function, each under one benchmark named "profile", with absolute
+// counts.
+func FromProfile(ctx context.Context, src string, pkgs []bench.Package) (*Report, error) {
+	p, err := profile.Load(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	var scope profile.Scope
+	roots := map[string]string{} // scope prefix -> root directory
+	for _, pkg := range pkgs {
+		if _, ok := roots[pkg.Scope()]; !ok {
+			scope = append(scope, pkg.Scope())
+			roots[pkg.Scope()] = pkg.Root
+		}
+	}
+	attr, err := profile.Blame(p, scope)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Packages: []Package{}}
+	index := map[string]int{}
+	for _, s := range attr.Sites {
+		fpkg := profile.FuncPackage(s.Function)
+		prefix, root := scopeOf(fpkg, roots)
+		site := newSources(root).siteIn(s, fpkg, prefix)
+		site.Objects, site.Bytes = s.Objects, s.Bytes
+		site.Share = float64(s.Objects) / float64(attr.Objects-attr.OutsideObjects)
+		for i := range site.Mechanisms {
+			site.Mechanisms[i].Objects = s.Mechanisms[i].Objects
+		}
+		i, ok := index[fpkg]
+		if !ok {
+			i = len(rep.Packages)
+			index[fpkg] = i
+			rep.Packages = append(rep.Packages, Package{Path: fpkg, Benchmarks: []Benchmark{{Name: "profile", Sites: []Site{}}}})
+		}
+		b := &rep.Packages[i].Benchmarks[0]
+		b.Sites = append(b.Sites, site)
+	}
+	if len(rep.Packages) == 0 {
+		return nil, fmt.Errorf("%s recorded no allocation in %s (%d objects elsewhere): is it a profile of this code?", src, strings.Join(scope, ", "), attr.OutsideObjects)
+	}
+	return rep, nil
+}
+
+func scopeOf(pkg string, roots map[string]string) (prefix, root string) {
+	for p, r := range roots {
+		if pkg == p || pkg == p+"_test" || strings.HasPrefix(pkg, p+"/") {
+			return p, r
+		}
+	}
+	return "", ""
+}
+
+func readProfile(path string) (*pprof.Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("the benchmark wrote no profile: %w", err)
+	}
+	return profile.Parse(data)
+}
+
+func progressf(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, "squash: "+format+"\n", args...)
+	}
+}
+
+// rel returns path relative to root when it lies inside it.
+func rel(root, path string) (string, bool) {
+	if root == "" {
+		return path, false
+	}
+	r, err := filepath.Rel(root, path)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return path, false
+	}
+	return filepath.ToSlash(r), true
+}

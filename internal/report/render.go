@@ -1,0 +1,161 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// WriteJSON writes r as indented JSON: the schema documented in README.md.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// TextOptions control the text rendering.
+type TextOptions struct {
+	Top   int // sites shown per benchmark; 0 means 10
+	Width int // terminal width; 0 means 80
+}
+
+// WriteText renders r for a terminal: per benchmark its figures, then its
+// sites ranked by allocs/op, each with its source line.
+func WriteText(w io.Writer, r *Report, opt TextOptions) error {
+	if opt.Top <= 0 {
+		opt.Top = 10
+	}
+	if opt.Width <= 0 {
+		opt.Width = 80
+	}
+	tw := &textWriter{w: w, width: opt.Width}
+	for i, p := range r.Packages {
+		if i > 0 {
+			tw.line("")
+		}
+		tw.line("%s", p.Path)
+		for _, b := range p.Benchmarks {
+			tw.line("")
+			tw.benchmark(&b, opt.Top)
+		}
+	}
+	return tw.err
+}
+
+type textWriter struct {
+	w     io.Writer
+	width int
+	err   error
+}
+
+func (t *textWriter) line(format string, args ...any) {
+	if t.err != nil {
+		return
+	}
+	_, t.err = fmt.Fprintf(t.w, format+"\n", args...)
+}
+
+// siteIndent is where a site's file name starts; code and mechanism lines
+// align under it.
+const siteIndent = 30
+
+// minCPUSamples is the fewest CPU profile samples (10ms each) from which a
+// CPU share is printed.
+const minCPUSamples = 20
+
+func (t *textWriter) benchmark(b *Benchmark, top int) {
+	perOp := b.Name != "profile"
+	if perOp {
+		t.line("%s  %s ns/op  %s B/op  %s allocs/op", b.Name, num(b.NsPerOp), num(b.BytesPerOp), num(b.AllocsPerOp))
+		if b.CPUSamples >= minCPUSamples {
+			t.line("  allocation + GC: %.1f%% of CPU (allocating %.1f%%, collecting %.1f%%)",
+				100*b.AllocCPUShare, 100*b.AllocCPU, 100*b.GCCPU)
+		} else {
+			t.line("  allocation + GC: not measured (%d CPU samples; run longer with -benchtime)", b.CPUSamples)
+		}
+		if b.Runs > 1 {
+			t.line("  medians of %d runs", b.Runs)
+		}
+		if b.AllocsPerOp == 0 {
+			t.line("  no allocations per op")
+			return
+		}
+	} else {
+		t.line("allocation profile")
+	}
+	if len(b.Sites) == 0 {
+		t.line("  no allocation site in this package's code")
+		return
+	}
+	if perOp {
+		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (estimated per op from exact counts)")
+	} else {
+		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site")
+	}
+	pad := strings.Repeat(" ", siteIndent)
+	for i, s := range b.Sites {
+		if i == top {
+			t.line("  … %d more sites (-top %d shows them)", len(b.Sites)-top, len(b.Sites))
+			break
+		}
+		a, by := num(s.AllocsPerOp), num(s.BytesPerOp)
+		if !perOp {
+			a, by = fmt.Sprint(s.Objects), fmt.Sprint(s.Bytes)
+		}
+		where := fmt.Sprintf("%s:%d", s.File, s.Line)
+		fn := shortFunc(s.Function)
+		head := fmt.Sprintf("  %9s %9s %5.1f%%  %s", a, by, 100*s.Share, where)
+		if utf8.RuneCountInString(head)+len(fn)+1 <= t.width {
+			t.line("%s %s", head, fn)
+		} else {
+			t.line("%s", head)
+			t.line("%s%s", pad, fn)
+		}
+		if s.Code != "" {
+			t.line("%s%s", pad, clip(s.Code, t.width-siteIndent))
+		}
+		if s.Mechanism != "" {
+			t.line("%sallocated in %s", pad, shortFunc(s.Mechanism))
+		}
+	}
+}
+
+// num formats a per-op figure with at most one decimal for small values.
+func num(v float64) string {
+	switch {
+	case v == 0:
+		return "0"
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0")
+	default:
+		return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
+	}
+}
+
+// shortFunc drops the import path's directories from a function name:
+// github.com/a/b.(*T).M -> b.(*T).M.
+func shortFunc(fn string) string {
+	name := fn
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
+}
+
+func clip(s string, n int) string {
+	if n < 10 {
+		n = 10
+	}
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}

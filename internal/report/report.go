@@ -1,0 +1,89 @@
+package report
+
+// A Report is the result of one squash run. Its JSON form is the documented,
+// stable schema of `squash -json`; field names are snake_case.
+type Report struct {
+	Packages []Package `json:"packages"`
+}
+
+// A Package holds the benchmarks of one Go package.
+type Package struct {
+	Path       string      `json:"path"` // import path
+	Benchmarks []Benchmark `json:"benchmarks"`
+}
+
+// A Benchmark is one benchmark's measurement and its allocation sites. For a
+// profile read with -profile, the one Benchmark is named "profile" and only
+// Sites are set, with absolute counts.
+type Benchmark struct {
+	Name string `json:"name"` // BenchmarkX/key=value, without the -GOMAXPROCS suffix
+
+	NsPerOp     float64 `json:"ns_per_op"`     // median over -count runs
+	BytesPerOp  float64 `json:"bytes_per_op"`  // median
+	AllocsPerOp float64 `json:"allocs_per_op"` // median
+	Runs        int     `json:"runs"`          // -count
+	Iterations  int     `json:"iterations"`    // b.N of the last timing run
+
+	// AllocCPUShare is the fraction of the timing run's CPU time spent in
+	// the allocator and the garbage collector (AllocCPU + GCCPU).
+	AllocCPUShare float64 `json:"alloc_cpu_share"`
+	AllocCPU      float64 `json:"alloc_cpu"` // under runtime.mallocgc
+	GCCPU         float64 `json:"gc_cpu"`    // GC workers, sweeping, write barriers outside the allocator
+
+	Sites []Site `json:"sites"`
+
+	// CPUSamples is the number of CPU profile samples (one per 10ms of CPU)
+	// the shares come from; with few samples they mean little.
+	CPUSamples int `json:"cpu_samples"`
+
+	// OutsideObjects and OutsideBytes were allocated during the attribution
+	// run with no frame of the user's code on the stack (the testing
+	// package starting up, the runtime): absolute counts, not per op, and
+	// not part of the sites' shares.
+	OutsideObjects int64 `json:"outside_objects"`
+	OutsideBytes   int64 `json:"outside_bytes"`
+}
+
+// A Site is one line of the user's code that allocated.
+type Site struct {
+	File     string `json:"file"` // relative to the module root (GOROOT/src for the standard library)
+	Line     int    `json:"line"`
+	Function string `json:"function"` // fully qualified
+	Code     string `json:"code"`     // the source line, trimmed; "" if the file is not readable here
+
+	// Mechanism is the function that allocated on the line's behalf (the
+	// deepest frame, e.g. strings.genSplit), or "" when the line allocated
+	// itself (make, append, new, a conversion).
+	Mechanism  string      `json:"mechanism"`
+	Mechanisms []Mechanism `json:"mechanisms,omitempty"` // breakdown when there is more than one
+
+	// Per-op figures (benchmarks), estimated as described in the package doc.
+	AllocsPerOp float64 `json:"allocs_per_op,omitzero"`
+	BytesPerOp  float64 `json:"bytes_per_op,omitzero"`
+	// Absolute counts (profiles read with -profile).
+	Objects int64 `json:"objects,omitzero"`
+	Bytes   int64 `json:"bytes,omitzero"`
+
+	// Share is the site's fraction of the benchmark's allocated objects.
+	Share float64 `json:"share"`
+}
+
+// A Mechanism is one of the functions that allocated on a site's behalf.
+type Mechanism struct {
+	Function    string  `json:"function"` // "" for the line's own allocation
+	AllocsPerOp float64 `json:"allocs_per_op,omitzero"`
+	Objects     int64   `json:"objects,omitzero"`
+	Share       float64 `json:"share"` // of the site's objects
+}
+
+// Trim keeps at most n sites per benchmark.
+func (r *Report) Trim(n int) {
+	for i := range r.Packages {
+		for j := range r.Packages[i].Benchmarks {
+			b := &r.Packages[i].Benchmarks[j]
+			if len(b.Sites) > n {
+				b.Sites = b.Sites[:n]
+			}
+		}
+	}
+}
