@@ -70,16 +70,18 @@ func (s Scope) Contains(fn string) bool {
 }
 
 // FuncPackage returns the import path of a fully qualified function name as
-// pprof records it: "example.com/m/p.(*T).M" -> "example.com/m/p".
+// pprof records it: "example.com/m/p.(*T).M" -> "example.com/m/p". The
+// linker escapes dots in an import path's last element ("yaml%2ev3"), which
+// is what makes the first dot after the last slash the separator.
 func FuncPackage(fn string) string {
 	if i := strings.IndexByte(fn, '['); i >= 0 {
 		fn = fn[:i] // type arguments may contain slashes and dots
 	}
 	slash := strings.LastIndexByte(fn, '/')
 	if dot := strings.IndexByte(fn[slash+1:], '.'); dot >= 0 {
-		return fn[:slash+1+dot]
+		fn = fn[:slash+1+dot]
 	}
-	return fn
+	return strings.ReplaceAll(fn, "%2e", ".")
 }
 
 // Blame attributes every sample of an allocation profile to the first frame,

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// squash runs the command in-process in dir and returns its exit status,
+// stdout and stderr.
+func squash(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := dispatch(context.Background(), args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+const testMod = "testdata/mod"
+
+func TestReportBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // in the first line of stderr
+	}{
+		{"not a package", []string{"./nopkg"}, "no Go files"},
+		{"missing directory", []string{"./nosuchdir"}, "directory not found"},
+		{"no test files", []string{"./nobench"}, "no benchmarks in example.com/sq/nobench: add a `func BenchmarkX(b *testing.B)`"},
+		{"tests but no benchmarks", []string{"./onlytests"}, "no benchmarks in example.com/sq/onlytests: add a `func BenchmarkX(b *testing.B)`"},
+		{"no benchmark matches", []string{"-bench", "Nope", "./ok"}, `no benchmarks in example.com/sq/ok match -bench "Nope"`},
+		{"does not compile", []string{"./broken"}, "example.com/sq/broken does not compile:"},
+		{"benchmark fails", []string{"./failing"}, "benchmark failed in example.com/sq/failing:"},
+		{"bad flag", []string{"-count", "0", "./ok"}, "-count must be at least 1"},
+		{"corrupt profile", []string{"-profile", "go.mod", "./ok"}, "not a pprof profile"},
+		{"unreachable URL", []string{"-profile", "http://127.0.0.1:1/debug/pprof/allocs", "./ok"}, "cannot fetch profile"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := squash(t, testMod, tc.args...)
+			if code != exitError {
+				t.Errorf("exit status %d, want %d", code, exitError)
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q, want nothing", stdout)
+			}
+			first, rest, _ := strings.Cut(stderr, "\n")
+			if !strings.HasPrefix(first, "squash: ") || !strings.Contains(first, tc.want) {
+				t.Errorf("stderr first line = %q, want squash: …%s…", first, tc.want)
+			}
+			if strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic:") && !strings.Contains(tc.name, "fails") {
+				t.Errorf("stderr has a Go stack:\n%s", stderr)
+			}
+			switch tc.name {
+			case "does not compile":
+				if !strings.Contains(rest, `broken.go:5:13: cannot use "not an int"`) {
+					t.Errorf("the compiler's lines are missing:\n%s", stderr)
+				}
+			case "benchmark fails":
+				if !strings.Contains(rest, "the input file is missing") {
+					t.Errorf("the benchmark's failure is missing:\n%s", stderr)
+				}
+			default:
+				if strings.TrimSpace(rest) != "" {
+					t.Errorf("stderr has more than one line:\n%s", stderr)
+				}
+			}
+		})
+	}
+}
+
+func TestReportJSONContract(t *testing.T) {
+	code, stdout, stderr := squash(t, testMod, "-json", "-benchtime", "2000x", "./ok")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(stdout), &raw); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, stdout)
+	}
+	pkgs := raw["packages"].([]any)
+	if len(pkgs) != 1 {
+		t.Fatalf("%d packages, want 1", len(pkgs))
+	}
+	pkg := pkgs[0].(map[string]any)
+	requireKeys(t, "package", pkg, "path", "benchmarks")
+	var names []string
+	for _, b := range pkg["benchmarks"].([]any) {
+		bm := b.(map[string]any)
+		requireKeys(t, "benchmark", bm, "name", "ns_per_op", "bytes_per_op", "allocs_per_op", "alloc_cpu_share", "sites")
+		names = append(names, bm["name"].(string))
+		sum := 0.0
+		for _, s := range bm["sites"].([]any) {
+			site := s.(map[string]any)
+			requireKeys(t, "site", site, "file", "line", "function", "code", "mechanism", "allocs_per_op", "bytes_per_op", "share")
+			sum += site["allocs_per_op"].(float64)
+			if f := site["file"].(string); filepath.IsAbs(f) || !strings.HasPrefix(f, "ok/") {
+				t.Errorf("site file %q is not relative to the module root", f)
+			}
+		}
+		if want := bm["allocs_per_op"].(float64); want > 0 && (sum < want*0.98 || sum > want*1.02) {
+			t.Errorf("%s: sites add up to %.2f allocs/op, measured %.2f", bm["name"], sum, want)
+		}
+	}
+	wantNames := []string{"BenchmarkFields", "BenchmarkNone", "BenchmarkSub/n=3", "BenchmarkSub/n=1"}
+	if !slices.Equal(names, wantNames) {
+		t.Errorf("benchmarks %v, want %v", names, wantNames)
+	}
+}
+
+func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if _, ok := m[k]; !ok {
+			t.Errorf("%s lacks %q: %v", what, k, m)
+		}
+	}
+}
+
+func TestReportText(t *testing.T) {
+	code, stdout, stderr := squash(t, testMod, "-bench", "Fields", "-benchtime", "2000x", "./ok")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"example.com/sq/ok",
+		"BenchmarkFields ",
+		"ok/ok.go:8 ok.Fields",
+		"parts := strings.Split(s, \",\")",
+		"allocated in strings.genSplit",
+		"ok/ok.go:11 ok.Fields",
+		"out = append(out, p)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	for i, line := range strings.Split(stdout, "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+	}
+}
+
+// TestInterruptLeavesNoTempFiles runs squash as a process, interrupts it
+// while benchmarks run, and checks that its temporary directory is empty.
+func TestInterruptLeavesNoTempFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the squash binary")
+	}
+	exe := filepath.Join(t.TempDir(), "squash")
+	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	tmp := t.TempDir()
+	cmd := exec.Command(exe, "-benchtime", "30s", "./ok")
+	cmd.Dir = testMod
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until a benchmark is running: its profiles' directory exists.
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		matches, _ := filepath.Glob(filepath.Join(tmp, "squash-*", "Benchmark*"))
+		if len(matches) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no benchmark started within 2 minutes: %s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != exitError {
+		t.Errorf("exit status %d (%v), want %d", code, err, exitError)
+	}
+	if !strings.Contains(stderr.String(), "squash: interrupted") {
+		t.Errorf("stderr = %q, want it to say interrupted", stderr.String())
+	}
+	left, _ := os.ReadDir(tmp)
+	for _, e := range left {
+		t.Errorf("left behind in TMPDIR: %s", e.Name())
+	}
+}

@@ -1,0 +1,5 @@
+package broken
+
+import "testing"
+
+func BenchmarkX(b *testing.B) {}

@@ -1,0 +1,2 @@
+// Package failing has a benchmark that fails.
+package failing

@@ -1,0 +1,3 @@
+module example.com/sq
+
+go 1.26

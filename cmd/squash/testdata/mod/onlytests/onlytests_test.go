@@ -1,0 +1,9 @@
+package onlytests
+
+import "testing"
+
+func TestDouble(t *testing.T) {
+	if Double(2) != 4 {
+		t.Fatal("wrong")
+	}
+}

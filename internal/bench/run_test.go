@@ -1,0 +1,115 @@
+package bench
+
+import (
+	"strings"
+	"testing"
+)
+
+const sampleOutput = `goos: linux
+goarch: amd64
+pkg: github.com/squashgo/squash/examples/decoder
+cpu: AMD EPYC
+BenchmarkSimple-2              	  500000	      2410 ns/op	    1080 B/op	      64 allocs/op
+BenchmarkSimple-2              	  500000	      2390 ns/op	    1080 B/op	      64 allocs/op
+BenchmarkSimple-2              	  500000	      2500 ns/op	    1080 B/op	      64 allocs/op
+BenchmarkEncode/n=10/impl=binary.Write-2 	 1000000	      101.5 ns/op	      80 B/op	       1 allocs/op
+BenchmarkNoProcs 	 100	      10 ns/op
+PASS
+ok  	github.com/squashgo/squash/examples/decoder	3.1s
+`
+
+func TestParse(t *testing.T) {
+	got, err := Parse(strings.NewReader(sampleOutput), "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Result{
+		{Name: "BenchmarkSimple", Procs: 2, Iters: 500000, NsPerOp: 2410, BytesPerOp: 1080, AllocsPerOp: 64},
+		{Name: "BenchmarkSimple", Procs: 2, Iters: 500000, NsPerOp: 2390, BytesPerOp: 1080, AllocsPerOp: 64},
+		{Name: "BenchmarkSimple", Procs: 2, Iters: 500000, NsPerOp: 2500, BytesPerOp: 1080, AllocsPerOp: 64},
+		{Name: "BenchmarkEncode/n=10/impl=binary.Write", Procs: 2, Iters: 1000000, NsPerOp: 101.5, BytesPerOp: 80, AllocsPerOp: 1},
+		{Name: "BenchmarkNoProcs", Procs: 0, Iters: 100, NsPerOp: 10},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d results, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Name != w.Name || g.Procs != w.Procs || g.Iters != w.Iters ||
+			!near(g.NsPerOp, w.NsPerOp) || g.BytesPerOp != w.BytesPerOp || g.AllocsPerOp != w.AllocsPerOp {
+			t.Errorf("result %d = %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
+
+func TestSummarizeMedians(t *testing.T) {
+	results, err := Parse(strings.NewReader(sampleOutput), "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := summarize("BenchmarkSimple", results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Runs != 3 || !near(r.NsPerOp, 2410) || r.AllocsPerOp != 64 {
+		t.Errorf("summary = %+v, want 3 runs, median 2410 ns/op, 64 allocs/op", r)
+	}
+	if r.NsPerOpLow > r.NsPerOp || r.NsPerOpHigh < r.NsPerOp {
+		t.Errorf("interval [%v, %v] does not hold the median %v", r.NsPerOpLow, r.NsPerOpHigh, r.NsPerOp)
+	}
+	if _, err := summarize("BenchmarkMissing", results); err == nil {
+		t.Error("summarize of a benchmark without results: no error")
+	}
+}
+
+func TestParseSyntaxError(t *testing.T) {
+	_, err := Parse(strings.NewReader("BenchmarkX-2 100 ns/op\n"), "bad")
+	if err == nil {
+		t.Fatal("no error for a result line without an iteration count")
+	}
+	if !strings.Contains(err.Error(), "bad:1") {
+		t.Errorf("error %q does not name the line", err)
+	}
+}
+
+func TestExactRegexp(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"BenchmarkSimple", "^BenchmarkSimple$"},
+		{"BenchmarkEncode/n=10/impl=binary.Write", "^BenchmarkEncode$/^n=10$/^impl=binary\\.Write$"},
+		{"BenchmarkA/x+y(1)", `^BenchmarkA$/^x\+y\(1\)$`},
+	} {
+		if got := ExactRegexp(tc.name); got != tc.want {
+			t.Errorf("ExactRegexp(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCapDuration(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"1s", "500ms"}, {"100ms", "100ms"}, {"100x", "100x"}, {"2m", "500ms"}, {"garbage", "garbage"},
+	} {
+		if got := capDuration(tc.in, "500ms"); got != tc.want {
+			t.Errorf("capDuration(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(sampleOutput))
+	f.Add([]byte("BenchmarkX-2 100 ns/op\n"))
+	f.Add([]byte("BenchmarkX/a=b-8 \t 10 \t 1e309 ns/op 3 B/op\n"))
+	f.Add([]byte("Benchmark 1 1 x\nkey: value\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		results, err := Parse(strings.NewReader(string(data)), "fuzz")
+		if err != nil && results != nil {
+			t.Fatalf("results and an error: %v", err)
+		}
+		for _, r := range results {
+			if !strings.HasPrefix(r.Name, "Benchmark") {
+				t.Fatalf("result name %q lacks the Benchmark prefix", r.Name)
+			}
+		}
+	})
+}

@@ -1,0 +1,160 @@
+package profile
+
+import (
+	"testing"
+
+	"github.com/google/pprof/profile"
+)
+
+func TestFuncPackage(t *testing.T) {
+	for _, tc := range []struct{ fn, want string }{
+		{"strings.genSplit", "strings"},
+		{"github.com/squashgo/squash/examples/decoder.Simple", "github.com/squashgo/squash/examples/decoder"},
+		{"github.com/squashgo/squash/examples/decoder.(*Decoder).Decode", "github.com/squashgo/squash/examples/decoder"},
+		{"example.com/m/p.F[go.shape.int]", "example.com/m/p"},
+		{"example.com/m/p.G[example.com/m/q.T].func1", "example.com/m/p"},
+		{"example.com/m/p.init.0", "example.com/m/p"},
+		{"main.main", "main"},
+		{"gopkg.in/yaml%2ev3.Unmarshal", "gopkg.in/yaml.v3"},
+		{"noDot", "noDot"},
+	} {
+		if got := FuncPackage(tc.fn); got != tc.want {
+			t.Errorf("FuncPackage(%q) = %q, want %q", tc.fn, got, tc.want)
+		}
+	}
+}
+
+func TestScopeContains(t *testing.T) {
+	s := Scope{"example.com/m"}
+	for fn, want := range map[string]bool{
+		"example.com/m.F":             true,
+		"example.com/m/sub.F":         true,
+		"example.com/m_test.F":        true,
+		"example.com/mod.F":           false,
+		"strings.Split":               false,
+		"example.com/m/sub_test.(*T)": true,
+	} {
+		if got := s.Contains(fn); got != want {
+			t.Errorf("Contains(%q) = %v, want %v", fn, got, want)
+		}
+	}
+}
+
+// builder makes small allocation profiles by hand.
+type builder struct {
+	p     *profile.Profile
+	funcs map[string]*profile.Function
+}
+
+func newBuilder(types ...string) *builder {
+	p := &profile.Profile{}
+	for _, t := range types {
+		unit := "count"
+		if t == "alloc_space" || t == "inuse_space" {
+			unit = "bytes"
+		}
+		p.SampleType = append(p.SampleType, &profile.ValueType{Type: t, Unit: unit})
+	}
+	return &builder{p: p, funcs: map[string]*profile.Function{}}
+}
+
+// frame is "func file:line"; a location holds several frames when inlined.
+type frame struct {
+	fn, file string
+	line     int64
+}
+
+func (b *builder) fn(name, file string) *profile.Function {
+	if f, ok := b.funcs[name]; ok {
+		return f
+	}
+	f := &profile.Function{ID: uint64(len(b.funcs) + 1), Name: name, Filename: file}
+	b.funcs[name] = f
+	b.p.Function = append(b.p.Function, f)
+	return f
+}
+
+// sample adds a sample whose stack is locs, leaf first; each location is a
+// list of frames, innermost first.
+func (b *builder) sample(values []int64, locs ...[]frame) {
+	s := &profile.Sample{Value: values}
+	for _, frames := range locs {
+		loc := &profile.Location{ID: uint64(len(b.p.Location) + 1)}
+		for _, fr := range frames {
+			loc.Line = append(loc.Line, profile.Line{Function: b.fn(fr.fn, fr.file), Line: fr.line})
+		}
+		b.p.Location = append(b.p.Location, loc)
+		s.Location = append(s.Location, loc)
+	}
+	b.p.Sample = append(b.p.Sample, s)
+}
+
+func TestBlame(t *testing.T) {
+	const user = "example.com/m/dec"
+	b := newBuilder("alloc_objects", "alloc_space", "inuse_objects", "inuse_space")
+	bench := frame{user + ".BenchmarkX", "/m/dec/dec_test.go", 20}
+	// strings.Split inlined into the user's line 14: the mechanism is genSplit.
+	b.sample([]int64{10, 640, 0, 0},
+		[]frame{{"strings.genSplit", "/go/strings.go", 300}},
+		[]frame{{"strings.Split", "/go/strings.go", 360}, {user + ".Decode", "/m/dec/dec.go", 14}},
+		[]frame{bench})
+	// The same line, its own allocation (a conversion).
+	b.sample([]int64{5, 80, 0, 0}, []frame{{user + ".Decode", "/m/dec/dec.go", 14}}, []frame{bench})
+	// Another line, own allocation.
+	b.sample([]int64{30, 240, 0, 0}, []frame{{user + ".Decode", "/m/dec/dec.go", 20}}, []frame{bench})
+	// Allocated by the testing package alone.
+	b.sample([]int64{7, 700, 0, 0}, []frame{{"testing.(*B).run1", "/go/benchmark.go", 10}})
+	// An empty sample counts nowhere.
+	b.sample([]int64{0, 0, 1, 1}, []frame{{user + ".Decode", "/m/dec/dec.go", 30}})
+
+	a, err := Blame(b.p, Scope{"example.com/m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Objects != 52 || a.Bytes != 1660 || a.OutsideObjects != 7 || a.OutsideBytes != 700 {
+		t.Errorf("totals = %d objects %d bytes, outside %d/%d; want 52/1660, outside 7/700", a.Objects, a.Bytes, a.OutsideObjects, a.OutsideBytes)
+	}
+	if len(a.Sites) != 2 {
+		t.Fatalf("got %d sites, want 2: %+v", len(a.Sites), a.Sites)
+	}
+	first, second := a.Sites[0], a.Sites[1]
+	if first.Line != 20 || first.Objects != 30 || first.Mechanism() != "" {
+		t.Errorf("first site = %+v, want line 20 with 30 objects of its own", first)
+	}
+	if second.Line != 14 || second.Objects != 15 || second.Bytes != 720 || second.Function != user+".Decode" {
+		t.Errorf("second site = %+v, want line 14 with 15 objects, 720 bytes in Decode", second)
+	}
+	if second.Mechanism() != "strings.genSplit" || len(second.Mechanisms) != 2 || second.Mechanisms[1].Function != "" || second.Mechanisms[1].Objects != 5 {
+		t.Errorf("mechanisms of line 14 = %+v, want genSplit (10) then the line itself (5)", second.Mechanisms)
+	}
+}
+
+func TestBlameRejectsOtherProfiles(t *testing.T) {
+	b := newBuilder("samples", "cpu")
+	if _, err := Blame(b.p, Scope{"x"}); err == nil {
+		t.Fatal("Blame accepted a CPU profile")
+	}
+}
+
+func TestAllocCPUShare(t *testing.T) {
+	b := newBuilder("samples", "cpu")
+	b.p.SampleType[1].Unit = "nanoseconds"
+	user := []frame{{"example.com/m.F", "/m/f.go", 3}}
+	b.sample([]int64{6, 60}, user)
+	b.sample([]int64{2, 20}, []frame{{"runtime.mallocgcSmallNoscan", "", 1}}, []frame{{"runtime.mallocgc", "", 1}}, user[:1])
+	// An assist inside the allocator counts as allocation, not GC.
+	b.sample([]int64{1, 10}, []frame{{"runtime.gcAssistAlloc", "", 1}}, []frame{{"runtime.mallocgc", "", 1}}, user[:1])
+	b.sample([]int64{1, 10}, []frame{{"runtime.scanobject", "", 1}}, []frame{{"runtime.gcBgMarkWorker", "", 1}})
+	c, err := AllocCPUShare(b.p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(c.Alloc, 0.3) || !near(c.GC, 0.1) || !near(c.Sum(), 0.4) || c.Samples != 10 {
+		t.Errorf("share = %+v, want alloc 0.3, GC 0.1 from 10 samples", c)
+	}
+	if _, err := AllocCPUShare(newBuilder("alloc_objects", "alloc_space").p); err == nil {
+		t.Error("AllocCPUShare accepted an allocation profile")
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
