@@ -18,6 +18,9 @@ import (
 // stdout and stderr.
 func squash(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(packageDir, dir)
+	}
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
 	code := dispatch(context.Background(), args, &stdout, &stderr)
@@ -25,6 +28,9 @@ func squash(t *testing.T, dir string, args ...string) (int, string, string) {
 }
 
 const testMod = "testdata/mod"
+
+// packageDir is the directory the tests start in, before any t.Chdir.
+var packageDir, _ = os.Getwd()
 
 func TestReportBadInput(t *testing.T) {
 	for _, tc := range []struct {

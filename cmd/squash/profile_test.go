@@ -1,0 +1,114 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// memProfile takes an allocation profile of the ok package's benchmark with
+// go test, as a user would, and returns its path.
+func memProfile(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "allocs.pb.gz")
+	cmd := exec.Command("go", "test", "-run", "^$", "-bench", "Fields", "-benchtime", "500x",
+		"-memprofilerate", "1", "-memprofile", prof, "-o", filepath.Join(dir, "ok.test"), "./ok")
+	cmd.Dir = testMod
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test -memprofile: %v\n%s", err, out)
+	}
+	return prof
+}
+
+type profileReport struct {
+	Packages []struct {
+		Path       string
+		Benchmarks []struct {
+			Name  string
+			Sites []struct {
+				File      string
+				Line      int
+				Code      string
+				Mechanism string
+				Objects   int64
+				Bytes     int64
+				Share     float64
+				PerOp     *float64 `json:"allocs_per_op"`
+			}
+		}
+	}
+}
+
+func checkProfileReport(t *testing.T, stdout string) {
+	t.Helper()
+	var r profileReport
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if len(r.Packages) != 1 || r.Packages[0].Path != "example.com/sq/ok" {
+		t.Fatalf("packages = %+v, want example.com/sq/ok alone", r.Packages)
+	}
+	bs := r.Packages[0].Benchmarks
+	if len(bs) != 1 || bs[0].Name != "profile" {
+		t.Fatalf("benchmarks = %+v, want one named profile", bs)
+	}
+	found := false
+	for _, s := range bs[0].Sites {
+		if s.PerOp != nil {
+			t.Errorf("site %s:%d has per-op figures in a profile report", s.File, s.Line)
+		}
+		if s.Objects <= 0 || s.Bytes <= 0 {
+			t.Errorf("site %s:%d has %d objects, %d bytes", s.File, s.Line, s.Objects, s.Bytes)
+		}
+		if s.File == "ok/ok.go" && s.Line == 8 && s.Mechanism == "strings.genSplit" && s.Code == `parts := strings.Split(s, ",")` {
+			found = true
+			if s.Objects < 500 {
+				t.Errorf("the Split line has %d objects, want at least one per iteration (500)", s.Objects)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no site for ok/ok.go:8 via strings.genSplit in %+v", bs[0].Sites)
+	}
+}
+
+func TestReportFromProfileFile(t *testing.T) {
+	prof := memProfile(t)
+	code, stdout, stderr := squash(t, testMod, "-profile", prof, "-json", "./...")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	checkProfileReport(t, stdout)
+}
+
+func TestReportFromProfileURL(t *testing.T) {
+	prof := memProfile(t)
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/debug/pprof/allocs" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Write(data)
+	}))
+	defer srv.Close()
+	code, stdout, stderr := squash(t, testMod, "-profile", srv.URL+"/debug/pprof/allocs", "-json", "./ok")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	checkProfileReport(t, stdout)
+
+	code, _, stderr = squash(t, testMod, "-profile", srv.URL+"/debug/pprof/heap-typo", "./ok")
+	if code != exitError || stderr == "" {
+		t.Errorf("a 404 profile URL: exit %d, stderr %q", code, stderr)
+	}
+}
