@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -23,11 +22,6 @@ type Options struct {
 	Bench     string // -test.bench regexp; "" means "."
 	Benchtime string // -test.benchtime for the timing run; "" means 1s
 	Count     int    // -test.count for the timing run; 0 means 1
-
-	// AttributionBenchtime is the -test.benchtime of the run that records
-	// every allocation. "" means Benchtime, capped at 500ms: recording every
-	// allocation is slow, and the run only needs enough samples for shares.
-	AttributionBenchtime string
 
 	// Progress, if not nil, receives one line per step.
 	Progress io.Writer
@@ -52,10 +46,17 @@ type Result struct {
 	// distribution assumed); both equal NsPerOp otherwise.
 	NsPerOpLow, NsPerOpHigh float64
 
-	// CPUProfile is the CPU profile of the timing run; MemProfile the heap
-	// profile of the attribution run, with every allocation recorded.
+	// CPUProfile is the CPU profile of the timing run.
 	CPUProfile string
-	MemProfile string
+
+	// MemProfile and MemBaseProfile are heap profiles with every allocation
+	// recorded, of runs of MemIters and BaseIters iterations. Their
+	// difference holds exactly the allocations of MemIters-BaseIters
+	// iterations: set-up and the testing package's own allocations cancel
+	// (go tool pprof -diff_base=MemBaseProfile MemProfile). Both are empty
+	// when the benchmark does not allocate.
+	MemProfile, MemBaseProfile string
+	MemIters, BaseIters        int
 }
 
 // Benchmarks lists the benchmarks that opts.Bench selects, with their
@@ -87,9 +88,10 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error)
 	return names, nil
 }
 
-// Measure runs the benchmark called name (as returned by Benchmarks) twice:
-// once for timing with a CPU profile, once recording every allocation. The
-// profiles are written into dir.
+// Measure runs the benchmark called name (as returned by Benchmarks): once
+// for timing with a CPU profile at the normal memory-profile rate, then, if
+// it allocates, twice recording every allocation, with two iteration counts
+// (see Result.MemProfile). The profiles are written into dir.
 func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Options) (*Result, error) {
 	re := ExactRegexp(name)
 	benchtime := opts.Benchtime
@@ -120,18 +122,41 @@ func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Opti
 	}
 	res.CPUProfile = cpu
 
+	if res.AllocsPerOp == 0 {
+		return res, nil // nothing to attribute
+	}
+	res.BaseIters, res.MemIters = attributionIters(res)
 	progress(opts.Progress, "recording allocations of %s", name)
-	mem := base + ".mem.pprof"
-	attrTime := opts.AttributionBenchtime
-	if attrTime == "" {
-		attrTime = capDuration(benchtime, "500ms")
+	for _, run := range []struct {
+		iters int
+		path  *string
+	}{{res.BaseIters, &res.MemBaseProfile}, {res.MemIters, &res.MemProfile}} {
+		prof := fmt.Sprintf("%s.mem%d.pprof", base, run.iters)
+		if _, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
+			fmt.Sprintf("-test.benchtime=%dx", run.iters), "-test.memprofilerate=1", "-test.memprofile="+prof); err != nil {
+			return nil, err
+		}
+		*run.path = prof
 	}
-	if _, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
-		"-test.benchtime="+attrTime, "-test.memprofilerate=1", "-test.memprofile="+mem); err != nil {
-		return nil, err
-	}
-	res.MemProfile = mem
 	return res, nil
+}
+
+// Bounds of the attribution runs: recording every allocation costs about a
+// microsecond each, so the longer run records about maxRecorded allocations
+// and runs about maxRecordNs of the benchmark's own time.
+const (
+	maxRecorded = 200_000
+	maxRecordNs = 500e6
+)
+
+// attributionIters picks the iteration counts of the two attribution runs.
+// Both are above 1 so that both runs have the same shape (the testing
+// package runs b.N=1 first, then b.N=N); what is not per iteration (set-up,
+// the testing package) is the same in both and cancels in their difference.
+func attributionIters(r *Result) (base, n int) {
+	n = int(min(maxRecorded/max(r.AllocsPerOp, 1), maxRecordNs/max(r.NsPerOp, 1)))
+	n = max(n, 8)
+	return max(2, n/4), n
 }
 
 // run executes the test binary in the package directory, as go test does.
@@ -244,17 +269,6 @@ func ExactRegexp(name string) string {
 		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
 	}
 	return strings.Join(parts, "/")
-}
-
-// capDuration returns benchtime, or limit when benchtime is a longer
-// duration. Iteration counts (100x) are kept as they are.
-func capDuration(benchtime, limit string) string {
-	d, err1 := time.ParseDuration(benchtime)
-	l, err2 := time.ParseDuration(limit)
-	if err1 != nil || err2 != nil || d <= l {
-		return benchtime
-	}
-	return limit
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.=-]+`)

@@ -86,12 +86,22 @@ func TestExactRegexp(t *testing.T) {
 	}
 }
 
-func TestCapDuration(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"1s", "500ms"}, {"100ms", "100ms"}, {"100x", "100x"}, {"2m", "500ms"}, {"garbage", "garbage"},
+func TestAttributionIters(t *testing.T) {
+	for _, tc := range []struct {
+		ns, allocs float64
+		base, n    int
+	}{
+		{ns: 2000, allocs: 64, base: 781, n: 3125},    // bounded by recorded allocations
+		{ns: 3e6, allocs: 4, base: 41, n: 166},        // bounded by time
+		{ns: 2e9, allocs: 1, base: 2, n: 8},           // very slow: the floor
+		{ns: 10, allocs: 0.5, base: 50000, n: 200000}, // fewer than one alloc per op
 	} {
-		if got := capDuration(tc.in, "500ms"); got != tc.want {
-			t.Errorf("capDuration(%q) = %q, want %q", tc.in, got, tc.want)
+		base, n := attributionIters(&Result{NsPerOp: tc.ns, AllocsPerOp: tc.allocs})
+		if base != tc.base || n != tc.n {
+			t.Errorf("attributionIters(%v ns/op, %v allocs/op) = %d, %d; want %d, %d", tc.ns, tc.allocs, base, n, tc.base, tc.n)
+		}
+		if base < 2 || n <= base {
+			t.Errorf("iteration counts %d, %d: want 2 <= base < n", base, n)
 		}
 	}
 }

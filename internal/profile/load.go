@@ -96,3 +96,25 @@ func rootCause(err error) error {
 		err = u.Err
 	}
 }
+
+// Diff returns p minus base, as go tool pprof -diff_base does: the samples of
+// base are negated and merged into a copy of p. Neither input is modified.
+func Diff(p, base *profile.Profile) (*profile.Profile, error) {
+	neg := base.Copy()
+	if err := neg.ScaleN(negate(len(neg.SampleType))); err != nil {
+		return nil, err
+	}
+	d, err := profile.Merge([]*profile.Profile{p.Copy(), neg})
+	if err != nil {
+		return nil, fmt.Errorf("profiles of different programs: %w", err)
+	}
+	return d, nil
+}
+
+func negate(n int) []float64 {
+	r := make([]float64, n)
+	for i := range r {
+		r[i] = -1
+	}
+	return r
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	pprof "github.com/google/pprof/profile"
@@ -143,19 +144,39 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources) (*Bench
 	b.AllocCPU, b.GCCPU, b.AllocCPUShare = share.Alloc, share.GC, share.Sum()
 	b.CPUSamples = share.Samples
 
+	if res.MemProfile == "" {
+		return b, nil // it does not allocate: nothing was recorded
+	}
 	mem, err := readProfile(res.MemProfile)
 	if err != nil {
 		return nil, err
 	}
-	attr, err := profile.Blame(mem, scope)
+	base, err := readProfile(res.MemBaseProfile)
 	if err != nil {
 		return nil, err
 	}
+	diff, err := profile.Diff(mem, base)
+	if err != nil {
+		return nil, err
+	}
+	attr, err := profile.Blame(diff, scope)
+	if err != nil {
+		return nil, err
+	}
+	b.RecordedIterations = res.MemIters - res.BaseIters
 	b.OutsideObjects, b.OutsideBytes = attr.OutsideObjects, attr.OutsideBytes
 	// Per-op figures are scaled over the allocations blamed on the user's
 	// code: what has no frame of it on the stack (the testing package
 	// starting up, the runtime) is not part of the measured loop.
-	objs, bytes := attr.Objects-attr.OutsideObjects, attr.Bytes-attr.OutsideBytes
+	// In a difference of two profiles, noise (a pool refilled in one run and
+	// not the other) can leave a site at or below zero: drop it.
+	attr.Sites = slices.DeleteFunc(attr.Sites, func(s profile.Site) bool { return s.Objects <= 0 })
+	var objs, bytes int64
+	for _, s := range attr.Sites {
+		objs += s.Objects
+		bytes += max(s.Bytes, 0)
+	}
+	b.OutsideObjects, b.OutsideBytes = max(b.OutsideObjects, 0), max(b.OutsideBytes, 0)
 	if b.AllocsPerOp == 0 || objs == 0 {
 		// What the profile recorded was set-up, not the measured loop.
 		return b, nil

@@ -61,6 +61,10 @@ func (t *textWriter) line(format string, args ...any) {
 // align under it.
 const siteIndent = 30
 
+// minShare is the smallest share of a benchmark's objects a site must have
+// to be shown in text; JSON has every site.
+const minShare = 0.001
+
 // minCPUSamples is the fewest CPU profile samples (10ms each) from which a
 // CPU share is printed.
 const minCPUSamples = 20
@@ -96,8 +100,8 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 	}
 	pad := strings.Repeat(" ", siteIndent)
 	for i, s := range b.Sites {
-		if i == top {
-			t.line("  … %d more sites (-top %d shows them)", len(b.Sites)-top, len(b.Sites))
+		if i == top || s.Share < minShare {
+			t.line("  … %d more sites (-top %d shows them)", len(b.Sites)-i, len(b.Sites))
 			break
 		}
 		a, by := num(s.AllocsPerOp), num(s.BytesPerOp)

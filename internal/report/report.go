@@ -36,10 +36,14 @@ type Benchmark struct {
 	// the shares come from; with few samples they mean little.
 	CPUSamples int `json:"cpu_samples"`
 
-	// OutsideObjects and OutsideBytes were allocated during the attribution
-	// run with no frame of the user's code on the stack (the testing
-	// package starting up, the runtime): absolute counts, not per op, and
-	// not part of the sites' shares.
+	// RecordedIterations is how many iterations the sites' counts come
+	// from: the difference between two runs that recorded every allocation.
+	RecordedIterations int `json:"recorded_iterations"`
+
+	// OutsideObjects and OutsideBytes were allocated in those iterations
+	// with no frame of the user's code on the stack (the runtime, goroutines
+	// of other packages): absolute counts, not per op, and not part of the
+	// sites' shares.
 	OutsideObjects int64 `json:"outside_objects"`
 	OutsideBytes   int64 `json:"outside_bytes"`
 }
