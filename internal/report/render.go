@@ -108,7 +108,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		if !perOp {
 			a, by = fmt.Sprint(s.Objects), fmt.Sprint(s.Bytes)
 		}
-		where := fmt.Sprintf("%s:%d", s.File, s.Line)
+		where := clipLeft(fmt.Sprintf("%s:%d", s.File, s.Line), t.width-siteIndent)
 		fn := shortFunc(s.Function)
 		head := fmt.Sprintf("  %9s %9s %5.1f%%  %s", a, by, 100*s.Share, where)
 		if utf8.RuneCountInString(head)+len(fn)+1 <= t.width {
@@ -162,4 +162,13 @@ func clip(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-1]) + "…"
+}
+
+// clipLeft shortens a path from the left, where it says least.
+func clipLeft(s string, n int) string {
+	r := []rune(s)
+	if n < 10 || len(r) <= n {
+		return s
+	}
+	return "…" + string(r[len(r)-n+1:])
 }

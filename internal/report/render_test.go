@@ -1,0 +1,85 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func sampleReport() *Report {
+	return &Report{Packages: []Package{{
+		Path: "example.com/m/dec",
+		Benchmarks: []Benchmark{{
+			Name: "BenchmarkSimple", NsPerOp: 2410, BytesPerOp: 1080, AllocsPerOp: 64,
+			AllocCPUShare: 0.41, AllocCPU: 0.3, GCCPU: 0.11, CPUSamples: 120, Runs: 1,
+			Sites: []Site{
+				{File: "dec/dec.go", Line: 27, Function: "example.com/m/dec.Simple", Code: "v, err := strconv.ParseUint(tok, 10, 8)", AllocsPerOp: 56, BytesPerOp: 448, Share: 0.875},
+				{File: "dec/dec.go", Line: 24, Function: "example.com/m/dec.Simple", Code: `parts := strings.Split(s, " ")`, Mechanism: "strings.genSplit", AllocsPerOp: 1, BytesPerOp: 896, Share: 1.0 / 64},
+				{File: "dec/a/very/deep/directory/tree/with/a/long/file_name.go", Line: 1234, Function: "example.com/m/dec/a/very/deep/directory/tree/with/a/long.(*Decoder).decodeSomethingLong", Code: strings.Repeat("x", 120), AllocsPerOp: 0.5, BytesPerOp: 8, Share: 0.5 / 64},
+				{File: "dec/dec.go", Line: 99, Function: "example.com/m/dec.Tiny", AllocsPerOp: 0.0001, Share: 0.0001 / 64},
+			},
+		}, {
+			Name: "BenchmarkNoAlloc", NsPerOp: 300, CPUSamples: 3, Sites: []Site{},
+		}},
+	}}}
+}
+
+func TestWriteText(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteText(&buf, sampleReport(), TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"BenchmarkSimple  2410 ns/op  1080 B/op  64 allocs/op\n",
+		"allocation + GC: 41.0% of CPU (allocating 30.0%, collecting 11.0%)",
+		"         56       448  87.5%  dec/dec.go:27 dec.Simple\n",
+		"                              v, err := strconv.ParseUint(tok, 10, 8)\n",
+		"                              allocated in strings.genSplit\n",
+		"long.(*Decoder).decodeSomethingLong\n",
+		"… 1 more sites (-top 4 shows them)",
+		"BenchmarkNoAlloc  300 ns/op  0 B/op  0 allocs/op",
+		"allocation + GC: not measured (3 CPU samples; run longer with -benchtime)",
+		"no allocations per op",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for i, line := range strings.Split(out, "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("line %d is %d columns: %q", i+1, n, line)
+		}
+	}
+}
+
+func TestWriteJSONRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	r := sampleReport()
+	if err := WriteJSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Packages[0].Benchmarks[0].Sites[1].Mechanism; got != "strings.genSplit" {
+		t.Errorf("mechanism after round trip = %q", got)
+	}
+	if strings.Contains(buf.String(), `"objects"`) {
+		t.Error("a benchmark report carries absolute objects counts")
+	}
+	r.Trim(1)
+	if n := len(r.Packages[0].Benchmarks[0].Sites); n != 1 {
+		t.Errorf("Trim(1) left %d sites", n)
+	}
+}
+
+func TestNum(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 1: "1", 0.5: "0.5", 1.25: "1.25", 12.34: "12.3", 64: "64", 2410.4: "2410", 0.001: "0"} {
+		if got := num(v); got != want {
+			t.Errorf("num(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
