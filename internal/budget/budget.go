@@ -1,0 +1,345 @@
+package budget
+
+import (
+	"bufio"
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// FileName is the name of the budget file at a module's root.
+const FileName = "squash.budget"
+
+// version is the line that starts every budget this package writes.
+const version = "squash budget v1"
+
+// A Budget is the allowed allocations of a module's benchmarks.
+type Budget struct {
+	Benchmarks []Benchmark // sorted by package, then name
+}
+
+// A Benchmark is one benchmark's budget or measurement.
+type Benchmark struct {
+	Package     string // import path
+	Name        string // BenchmarkX/key=value, without the -GOMAXPROCS suffix
+	AllocsPerOp float64
+	BytesPerOp  float64
+	Sites       []Site // sorted by file, then line
+}
+
+// A Site is a line of code that allocated in a benchmark.
+type Site struct {
+	AllocsPerOp float64 // estimated share of the benchmark's allocs/op
+	File        string  // relative to the module root, slash-separated
+	Line        int
+	Function    string // package name and function: decoder.(*Reader).Next
+	Code        string // the source line, trimmed
+}
+
+// Key identifies a site across edits that move it: its function and its
+// source text with runs of blanks folded to one. A site whose source line
+// could not be read is identified by its file and line instead.
+func (s Site) Key() string {
+	code := strings.Join(strings.Fields(s.Code), " ")
+	if code == "" {
+		return s.Function + "\x00" + s.File + ":" + strconv.Itoa(s.Line)
+	}
+	return s.Function + "\x00" + code
+}
+
+// Where returns the site's file:line.
+func (s Site) Where() string {
+	return s.File + ":" + strconv.Itoa(s.Line)
+}
+
+// ID returns the benchmark's package and name, the key it is budgeted by.
+func (b Benchmark) ID() string {
+	return b.Package + " " + b.Name
+}
+
+// Find returns the budget of the benchmark called name in pkg, or nil.
+func (b *Budget) Find(pkg, name string) *Benchmark {
+	i, ok := slices.BinarySearchFunc(b.Benchmarks, Benchmark{Package: pkg, Name: name}, compareBenchmarks)
+	if !ok {
+		return nil
+	}
+	return &b.Benchmarks[i]
+}
+
+// Update replaces the budgets of the packages pkgs with measured, keeping
+// those of other packages, and sorts the result. measured need not be
+// sorted; Update sorts its sites.
+func (b *Budget) Update(pkgs []string, measured []Benchmark) {
+	b.Benchmarks = slices.DeleteFunc(b.Benchmarks, func(x Benchmark) bool {
+		return slices.Contains(pkgs, x.Package)
+	})
+	for _, m := range measured {
+		m.Sites = slices.Clone(m.Sites)
+		for i := range m.Sites {
+			m.Sites[i].Code = strings.Join(strings.Fields(m.Sites[i].Code), " ")
+		}
+		slices.SortStableFunc(m.Sites, compareSites)
+		b.Benchmarks = append(b.Benchmarks, m)
+	}
+	slices.SortStableFunc(b.Benchmarks, compareBenchmarks)
+	b.Benchmarks = slices.CompactFunc(b.Benchmarks, func(x, y Benchmark) bool { return compareBenchmarks(x, y) == 0 })
+}
+
+func compareBenchmarks(x, y Benchmark) int {
+	return cmp.Or(strings.Compare(x.Package, y.Package), strings.Compare(x.Name, y.Name))
+}
+
+func compareSites(x, y Site) int {
+	return cmp.Or(strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), strings.Compare(x.Function, y.Function), strings.Compare(x.Code, y.Code))
+}
+
+// header is written before the version line.
+const header = `# squash allocation budget: written by 'squash guard -write', checked by
+# 'squash guard'. One benchmark a line: package, name, allocs/op, B/op; below
+# it, indented, the sites that allocated when it was written. Lower a figure
+# by hand to tighten a budget; format in README.md.
+`
+
+// Write writes b in the format described in the package documentation. It
+// fails, writing nothing, when a name cannot be written so that Parse reads it
+// back (a blank in a package or benchmark name, a line break in a site).
+func Write(w io.Writer, b *Budget) error {
+	var sb strings.Builder
+	sb.WriteString(header)
+	sb.WriteString(version + "\n\n")
+	for _, bm := range b.Benchmarks {
+		if err := checkName("package", bm.Package); err != nil {
+			return err
+		}
+		if err := checkName("benchmark", bm.Name); err != nil {
+			return fmt.Errorf("%s: %w", bm.Package, err)
+		}
+		if !valid(bm.AllocsPerOp) || !valid(bm.BytesPerOp) {
+			return fmt.Errorf("%s: figures must be finite and not negative, not %v allocs/op %v B/op", bm.ID(), bm.AllocsPerOp, bm.BytesPerOp)
+		}
+		fmt.Fprintf(&sb, "%s %s %s allocs/op %s B/op\n", bm.Package, bm.Name, number(bm.AllocsPerOp), number(bm.BytesPerOp))
+		for _, s := range bm.Sites {
+			if err := checkSite(s); err != nil {
+				return fmt.Errorf("%s: %w", bm.ID(), err)
+			}
+			s.AllocsPerOp = round(s.AllocsPerOp)
+			s.Code = strings.Join(strings.Fields(s.Code), " ")
+			sb.WriteString(siteLine(s))
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+func checkName(what, name string) error {
+	if name == "" || strings.ContainsFunc(name, isBlank) || strings.HasPrefix(name, "#") {
+		return fmt.Errorf("cannot record %s name %q: it is empty, has blanks or starts with #", what, name)
+	}
+	return nil
+}
+
+// checkSite reports whether s can be written so that Parse reads it back.
+func checkSite(s Site) error {
+	if !valid(s.AllocsPerOp) {
+		return fmt.Errorf("cannot record site %s: allocs/op %v", s.Where(), s.AllocsPerOp)
+	}
+	s.AllocsPerOp = round(s.AllocsPerOp)
+	s.Code = strings.Join(strings.Fields(s.Code), " ")
+	back, err := parseSite(strings.TrimSpace(siteLine(s)))
+	if err != nil || back != s {
+		return fmt.Errorf("cannot record site %s in %q: the file or function name would not read back", s.Where(), s.Function)
+	}
+	return nil
+}
+
+// siteLine formats a site whose figure is rounded and code folded.
+func siteLine(s Site) string {
+	sep := ": "
+	if s.Code == "" {
+		sep = ":"
+	}
+	return fmt.Sprintf("\t%s allocs/op %s %s%s%s\n", number(s.AllocsPerOp), s.Where(), s.Function, sep, s.Code)
+}
+
+func isBlank(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
+}
+
+func valid(v float64) bool { return v >= 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }
+
+// number formats v in its shortest exact form: 12, 0.5.
+func number(v float64) string {
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// round keeps two decimals of a site's estimate, so that rewriting a budget
+// from a slightly different run changes no line for nothing.
+func round(v float64) float64 {
+	return math.Round(v*100) / 100
+}
+
+// A SyntaxError is a line of a budget file that cannot be read.
+type SyntaxError struct {
+	File string // as given to Parse
+	Line int
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d: %s: fix the line or rewrite the budget with 'squash guard -write'", e.File, e.Line, e.Msg)
+}
+
+// Parse reads a budget in the format described in the package documentation.
+// fileName names the input in errors. An error is a *SyntaxError naming the
+// first line that is wrong and what is wrong with it.
+func Parse(r io.Reader, fileName string) (*Budget, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	b := &Budget{}
+	n := 0
+	sawVersion := false
+	seen := map[string]int{} // benchmark ID -> line
+	bad := func(format string, args ...any) error {
+		return &SyntaxError{File: fileName, Line: n, Msg: fmt.Sprintf(format, args...)}
+	}
+	for sc.Scan() {
+		n++
+		raw := sc.Text()
+		line := strings.TrimSuffix(raw, "\r")
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if !sawVersion {
+			if trimmed != version {
+				return nil, bad("want %q before anything else, found %q: is this a squash budget?", version, clip(trimmed))
+			}
+			sawVersion = true
+			continue
+		}
+		if isBlank(rune(line[0])) {
+			if len(b.Benchmarks) == 0 {
+				return nil, bad("an indented site line comes before any benchmark line")
+			}
+			s, err := parseSite(trimmed)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			last := &b.Benchmarks[len(b.Benchmarks)-1]
+			last.Sites = append(last.Sites, s)
+			continue
+		}
+		bm, err := parseBenchmark(line)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		if prev, dup := seen[bm.ID()]; dup {
+			return nil, bad("%s is budgeted twice (also on line %d): keep one line", bm.ID(), prev)
+		}
+		seen[bm.ID()] = n
+		b.Benchmarks = append(b.Benchmarks, bm)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &SyntaxError{File: fileName, Line: n + 1, Msg: "line longer than 1MB"}
+		}
+		return nil, fmt.Errorf("reading %s: %w", fileName, err)
+	}
+	if !sawVersion {
+		return nil, &SyntaxError{File: fileName, Line: max(n, 1), Msg: fmt.Sprintf("no %q line: the file is empty or not a squash budget", version)}
+	}
+	slices.SortStableFunc(b.Benchmarks, compareBenchmarks)
+	for i := range b.Benchmarks {
+		slices.SortStableFunc(b.Benchmarks[i].Sites, compareSites)
+	}
+	return b, nil
+}
+
+// parseBenchmark reads "PKG NAME A allocs/op B B/op".
+func parseBenchmark(line string) (Benchmark, error) {
+	f := strings.Fields(line)
+	if len(f) != 6 || f[3] != "allocs/op" || f[5] != "B/op" {
+		return Benchmark{}, fmt.Errorf("want \"PACKAGE BENCHMARK N allocs/op N B/op\", found %q", clip(line))
+	}
+	if !strings.HasPrefix(f[1], "Benchmark") {
+		return Benchmark{}, fmt.Errorf("%q is not a benchmark name: it must start with Benchmark", clip(f[1]))
+	}
+	allocs, err := figure(f[2], "allocs/op")
+	if err != nil {
+		return Benchmark{}, err
+	}
+	bytes, err := figure(f[4], "B/op")
+	if err != nil {
+		return Benchmark{}, err
+	}
+	return Benchmark{Package: f[0], Name: f[1], AllocsPerOp: allocs, BytesPerOp: bytes}, nil
+}
+
+// parseSite reads "N allocs/op FILE:LINE FUNCTION: CODE" (trimmed).
+func parseSite(line string) (Site, error) {
+	const want = "want \"N allocs/op FILE:LINE FUNCTION: CODE\" on an indented site line"
+	num, rest, ok := strings.Cut(line, " allocs/op ")
+	if !ok {
+		return Site{}, fmt.Errorf("%s, found %q", want, clip(line))
+	}
+	allocs, err := figure(num, "site allocs/op")
+	if err != nil {
+		return Site{}, err
+	}
+	// The file ends at the first ":LINE " (file names may hold blanks).
+	var s Site
+	s.AllocsPerOp = allocs
+	for i := 0; i < len(rest); i++ {
+		if rest[i] != ':' {
+			continue
+		}
+		j := i + 1
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		if j == i+1 || j >= len(rest) || rest[j] != ' ' {
+			continue
+		}
+		line, err := strconv.Atoi(rest[i+1 : j])
+		if err != nil || line < 1 || i == 0 {
+			return Site{}, fmt.Errorf("bad line number in %q", clip(rest[:j]))
+		}
+		s.File, s.Line = rest[:i], line
+		if strings.TrimSpace(s.File) != s.File {
+			return Site{}, fmt.Errorf("site file %q starts or ends with a blank", clip(s.File))
+		}
+		fn, code, ok := strings.Cut(rest[j+1:], ":")
+		if !ok || fn == "" || strings.ContainsFunc(fn, isBlank) {
+			return Site{}, fmt.Errorf("%s: after %s want \"FUNCTION: CODE\", found %q", want, s.Where(), clip(rest[j+1:]))
+		}
+		if code != "" && code[0] != ' ' {
+			return Site{}, fmt.Errorf("%s: want a blank after %q", want, fn+":")
+		}
+		s.Function, s.Code = fn, strings.TrimSpace(code)
+		return s, nil
+	}
+	return Site{}, fmt.Errorf("%s: no FILE:LINE in %q", want, clip(rest))
+}
+
+// figure parses a per-op figure.
+func figure(s, unit string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !valid(v) {
+		return 0, fmt.Errorf("%s must be a number that is not negative, not %q", unit, clip(s))
+	}
+	return v, nil
+}
+
+// clip shortens what an error quotes.
+func clip(s string) string {
+	const n = 80
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

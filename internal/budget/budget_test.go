@@ -1,0 +1,227 @@
+package budget
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+const sample = `# comment
+squash budget v1
+
+example.com/m/dec BenchmarkSimple/n=10 12 allocs/op 4096 B/op
+	8 allocs/op dec/dec.go:31 dec.Simple: out = append(out, r)
+	4 allocs/op dec/dec.go:40 dec.(*R).parse: s := string(b)
+	0.25 allocs/op dec/my file.go:7 dec.init.func1:
+example.com/m/dec BenchmarkNoAlloc 0 allocs/op 0 B/op
+`
+
+func TestParseReadsEveryField(t *testing.T) {
+	b, err := Parse(strings.NewReader(sample), "squash.budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Benchmarks) != 2 {
+		t.Fatalf("%d benchmarks, want 2", len(b.Benchmarks))
+	}
+	// Sorted by name: NoAlloc before Simple/n=10.
+	if got := b.Benchmarks[0].Name; got != "BenchmarkNoAlloc" {
+		t.Errorf("first benchmark %q, want BenchmarkNoAlloc", got)
+	}
+	s := b.Find("example.com/m/dec", "BenchmarkSimple/n=10")
+	if s == nil {
+		t.Fatal("Find did not find BenchmarkSimple/n=10")
+	}
+	if s.AllocsPerOp != 12 || s.BytesPerOp != 4096 || len(s.Sites) != 3 {
+		t.Fatalf("got %+v", s)
+	}
+	want := []Site{
+		{4, "dec/dec.go", 40, "dec.(*R).parse", "s := string(b)"},
+		{8, "dec/dec.go", 31, "dec.Simple", "out = append(out, r)"},
+		{0.25, "dec/my file.go", 7, "dec.init.func1", ""},
+	}
+	// Sites are sorted by file, then line.
+	want[0], want[1] = want[1], want[0]
+	for i, w := range want {
+		if s.Sites[i] != w {
+			t.Errorf("site %d = %+v, want %+v", i, s.Sites[i], w)
+		}
+	}
+	if b.Find("example.com/m/dec", "BenchmarkNope") != nil {
+		t.Error("Find found a benchmark that is not there")
+	}
+}
+
+func TestWriteThenParseIsTheSame(t *testing.T) {
+	b, err := Parse(strings.NewReader(sample), "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first bytes.Buffer
+	if err := Write(&first, b); err != nil {
+		t.Fatal(err)
+	}
+	b2, err := Parse(bytes.NewReader(first.Bytes()), "out")
+	if err != nil {
+		t.Fatalf("Parse of Write's output: %v\n%s", err, first.String())
+	}
+	var second bytes.Buffer
+	if err := Write(&second, b2); err != nil {
+		t.Fatal(err)
+	}
+	if first.String() != second.String() {
+		t.Errorf("writing twice differs:\n%s\n---\n%s", first.String(), second.String())
+	}
+	if !strings.Contains(first.String(), "\nexample.com/m/dec BenchmarkNoAlloc 0 allocs/op 0 B/op\nexample.com/m/dec BenchmarkSimple/n=10 12 allocs/op 4096 B/op\n\t8 allocs/op dec/dec.go:31 dec.Simple: out = append(out, r)\n") {
+		t.Errorf("unexpected layout:\n%s", first.String())
+	}
+}
+
+func TestParseErrorsNameTheLine(t *testing.T) {
+	const v = "squash budget v1\n"
+	for _, tc := range []struct {
+		name, in string
+		line     int
+		want     string
+	}{
+		{"empty", "", 1, "no \"squash budget v1\" line"},
+		{"only comments", "# a\n# b\n", 2, "no \"squash budget v1\" line"},
+		{"not a budget", "module example.com/m\n", 1, "is this a squash budget?"},
+		{"newer version", "squash budget v2\n", 1, "is this a squash budget?"},
+		{"too few fields", v + "p BenchmarkA 1 allocs/op\n", 2, "want \"PACKAGE BENCHMARK N allocs/op N B/op\""},
+		{"units swapped", v + "p BenchmarkA 1 B/op 2 allocs/op\n", 2, "want \"PACKAGE BENCHMARK N allocs/op N B/op\""},
+		{"not a benchmark", v + "p TestA 1 allocs/op 2 B/op\n", 2, "must start with Benchmark"},
+		{"negative", v + "\np BenchmarkA -1 allocs/op 2 B/op\n", 3, "allocs/op must be a number that is not negative"},
+		{"words", v + "p BenchmarkA one allocs/op 2 B/op\n", 2, `not "one"`},
+		{"NaN bytes", v + "p BenchmarkA 1 allocs/op NaN B/op\n", 2, "B/op must be a number"},
+		{"infinite", v + "p BenchmarkA 1e999 allocs/op 0 B/op\n", 2, "allocs/op must be a number"},
+		{"twice", v + "p BenchmarkA 1 allocs/op 2 B/op\n# x\np BenchmarkA 1 allocs/op 2 B/op\n", 4, "budgeted twice (also on line 2)"},
+		{"site first", v + "\t1 allocs/op a.go:1 p.F: x\n", 2, "before any benchmark line"},
+		{"site without figure", v + "p BenchmarkA 1 allocs/op 2 B/op\n\ta.go:1 p.F: x\n", 3, "want \"N allocs/op FILE:LINE FUNCTION: CODE\""},
+		{"site without line", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go p.F: x\n", 3, "no FILE:LINE"},
+		{"site line zero", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:0 p.F: x\n", 3, "bad line number"},
+		{"site without function", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:3 x = 1\n", 3, "want \"FUNCTION: CODE\""},
+		{"site negative", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t-2 allocs/op a.go:3 p.F: x\n", 3, "site allocs/op must be a number"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(strings.NewReader(tc.in), "squash.budget")
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v, want a *SyntaxError", err)
+			}
+			if se.Line != tc.line {
+				t.Errorf("line %d, want %d (%v)", se.Line, tc.line, err)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "squash.budget:") || !strings.Contains(msg, tc.want) || !strings.Contains(msg, "squash guard -write") {
+				t.Errorf("error %q, want squash.budget:LINE: …%s… and the way out", msg, tc.want)
+			}
+		})
+	}
+}
+
+func TestWriteRefusesWhatCannotBeRead(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    Benchmark
+		want string
+	}{
+		{"blank in name", Benchmark{Package: "p", Name: "BenchmarkA b"}, "has blanks"},
+		{"empty package", Benchmark{Package: "", Name: "BenchmarkA"}, "package name"},
+		{"negative", Benchmark{Package: "p", Name: "BenchmarkA", AllocsPerOp: -1}, "not negative"},
+		{"function with blank", Benchmark{Package: "p", Name: "BenchmarkA", Sites: []Site{{File: "a.go", Line: 1, Function: "p.F G"}}}, "would not read back"},
+		{"site line zero", Benchmark{Package: "p", Name: "BenchmarkA", Sites: []Site{{File: "a.go", Function: "p.F"}}}, "would not read back"},
+		{"file with line-like part", Benchmark{Package: "p", Name: "BenchmarkA", Sites: []Site{{File: "a:1 b.go", Line: 2, Function: "p.F"}}}, "would not read back"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			err := Write(&buf, &Budget{Benchmarks: []Benchmark{tc.b}})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want …%s…", err, tc.want)
+			}
+			if buf.Len() != 0 {
+				t.Errorf("wrote %q on error", buf.String())
+			}
+		})
+	}
+}
+
+func TestUpdateKeepsOtherPackages(t *testing.T) {
+	b := &Budget{Benchmarks: []Benchmark{
+		{Package: "a", Name: "BenchmarkX", AllocsPerOp: 1},
+		{Package: "b", Name: "BenchmarkGone", AllocsPerOp: 2},
+		{Package: "b", Name: "BenchmarkY", AllocsPerOp: 3},
+	}}
+	b.Update([]string{"b"}, []Benchmark{
+		{Package: "b", Name: "BenchmarkZ", AllocsPerOp: 5, Sites: []Site{{File: "z.go", Line: 9, Function: "b.Z", Code: "x  :=   f()"}, {File: "z.go", Line: 2, Function: "b.Z"}}},
+		{Package: "b", Name: "BenchmarkY", AllocsPerOp: 4},
+	})
+	var got []string
+	for _, x := range b.Benchmarks {
+		got = append(got, x.ID())
+	}
+	if strings.Join(got, ",") != "a BenchmarkX,b BenchmarkY,b BenchmarkZ" {
+		t.Errorf("benchmarks %v", got)
+	}
+	if y := b.Find("b", "BenchmarkY"); y == nil || y.AllocsPerOp != 4 {
+		t.Errorf("BenchmarkY = %+v, want the new figure 4", y)
+	}
+	z := b.Find("b", "BenchmarkZ")
+	if z.Sites[0].Line != 2 || z.Sites[1].Code != "x := f()" {
+		t.Errorf("sites not sorted or not folded: %+v", z.Sites)
+	}
+}
+
+func TestKeyIgnoresLinesAndBlanks(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a, b Site
+		same bool
+	}{
+		{"moved", Site{File: "a.go", Line: 3, Function: "p.F", Code: "x := f()"}, Site{File: "a.go", Line: 30, Function: "p.F", Code: "x := f()"}, true},
+		{"reindented", Site{Function: "p.F", Code: "x := f(a,  b)"}, Site{Function: "p.F", Code: "x\t:= f(a, b)"}, true},
+		{"other function", Site{Function: "p.F", Code: "x := f()"}, Site{Function: "p.G", Code: "x := f()"}, false},
+		{"other code", Site{Function: "p.F", Code: "x := f()"}, Site{Function: "p.F", Code: "x := g()"}, false},
+		{"unreadable, same line", Site{File: "a.go", Line: 3, Function: "p.F"}, Site{File: "a.go", Line: 3, Function: "p.F"}, true},
+		{"unreadable, moved", Site{File: "a.go", Line: 3, Function: "p.F"}, Site{File: "a.go", Line: 4, Function: "p.F"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.a.Key() == tc.b.Key(); got != tc.same {
+				t.Errorf("same key = %v, want %v", got, tc.same)
+			}
+		})
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(sample)
+	f.Add("squash budget v1\np BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:1 p.F: x\n")
+	f.Add("squash budget v1\r\np BenchmarkA 0x10 allocs/op 1e3 B/op\r\n\t 1.5 allocs/op  a b.go:3:4 c.go:5 p.F:\r\n")
+	f.Add("squash budget v1\np BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:1 p.F:x:y\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		b, err := Parse(strings.NewReader(in), "fuzz")
+		if err != nil {
+			var se *SyntaxError
+			if errors.As(err, &se) && se.Line < 1 {
+				t.Fatalf("error on line %d: %v", se.Line, err)
+			}
+			return
+		}
+		// What Parse accepts, Write writes, and writing is then stable.
+		var first, second bytes.Buffer
+		if err := Write(&first, b); err != nil {
+			t.Fatalf("Write of a parsed budget: %v", err)
+		}
+		b2, err := Parse(bytes.NewReader(first.Bytes()), "first")
+		if err != nil {
+			t.Fatalf("Parse of Write's output: %v\n%s", err, first.String())
+		}
+		if err := Write(&second, b2); err != nil {
+			t.Fatal(err)
+		}
+		if first.String() != second.String() {
+			t.Fatalf("unstable:\n%s\n---\n%s", first.String(), second.String())
+		}
+	})
+}

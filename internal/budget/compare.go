@@ -1,0 +1,120 @@
+package budget
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Options control Compare.
+type Options struct {
+	// ByteTolerance is the fraction by which a benchmark's B/op may exceed
+	// its budget before it fails: 0.1 allows 10% more. allocs/op has no
+	// tolerance: it is exact.
+	ByteTolerance float64
+
+	// Packages are the import paths whose benchmarks were all measured. A
+	// budgeted benchmark of one of them that was not measured no longer
+	// exists and is reported as stale. Budgets of other packages are left
+	// alone.
+	Packages []string
+}
+
+// A Verdict is the outcome of checking measurements against a budget.
+type Verdict struct {
+	Over       []Overrun   // over budget: the check fails
+	Within     []Overrun   // within budget; Measured may be below it
+	Unbudgeted []Benchmark // measured but not in the budget
+	Stale      []Benchmark // in the budget, but no such benchmark was measured
+}
+
+// An Overrun compares one benchmark's measurement with its budget.
+type Overrun struct {
+	Budget, Measured Benchmark
+
+	Allocs bool // allocs/op is over budget
+	Bytes  bool // B/op is over budget by more than the tolerance
+
+	// NewSites are the measured sites that the budget did not list.
+	NewSites []Site
+	// Grown are the sites the budget listed that now allocate at least half
+	// an allocation per op more.
+	Grown []Growth
+}
+
+// A Growth is a known site that allocates more than when it was budgeted.
+type Growth struct {
+	Site Site    // as measured now
+	Was  float64 // its allocs/op in the budget
+}
+
+// Failed reports whether the check fails: a benchmark is over budget, or
+// strict is set and a benchmark is not budgeted.
+func (v *Verdict) Failed(strict bool) bool {
+	return len(v.Over) > 0 || strict && len(v.Unbudgeted) > 0
+}
+
+// Compare checks the measured benchmarks against b. It does not modify its
+// arguments.
+func Compare(b *Budget, measured []Benchmark, opts Options) *Verdict {
+	v := &Verdict{}
+	seen := map[string]bool{}
+	for _, m := range measured {
+		seen[m.ID()] = true
+		want := b.Find(m.Package, m.Name)
+		if want == nil {
+			v.Unbudgeted = append(v.Unbudgeted, m)
+			continue
+		}
+		o := Overrun{Budget: *want, Measured: m}
+		o.Allocs = m.AllocsPerOp > want.AllocsPerOp
+		o.Bytes = m.BytesPerOp > want.BytesPerOp*(1+opts.ByteTolerance)
+		if !o.Allocs && !o.Bytes {
+			v.Within = append(v.Within, o)
+			continue
+		}
+		o.NewSites, o.Grown = siteChanges(want.Sites, m.Sites)
+		v.Over = append(v.Over, o)
+	}
+	for _, want := range b.Benchmarks {
+		if !seen[want.ID()] && slices.Contains(opts.Packages, want.Package) {
+			v.Stale = append(v.Stale, want)
+		}
+	}
+	return v
+}
+
+// siteChanges returns the sites of now whose key is not among was's, and
+// those whose allocs/op grew by half an allocation or more.
+func siteChanges(was, now []Site) (added []Site, grown []Growth) {
+	before := map[string]float64{}
+	for _, s := range was {
+		before[s.Key()] += s.AllocsPerOp
+	}
+	after := map[string]float64{}
+	first := map[string]Site{}
+	var keys []string
+	for _, s := range now {
+		k := s.Key()
+		if _, ok := first[k]; !ok {
+			first[k] = s
+			keys = append(keys, k)
+		}
+		after[k] += s.AllocsPerOp
+	}
+	for _, k := range keys {
+		s := first[k]
+		old, known := before[k]
+		switch {
+		case !known:
+			added = append(added, s)
+		case after[k] >= old+0.5:
+			s.AllocsPerOp = after[k]
+			grown = append(grown, Growth{Site: s, Was: old})
+		}
+	}
+	slices.SortStableFunc(added, func(x, y Site) int { return cmp.Compare(y.AllocsPerOp, x.AllocsPerOp) })
+	slices.SortStableFunc(grown, func(x, y Growth) int {
+		return cmp.Compare(y.Site.AllocsPerOp-y.Was, x.Site.AllocsPerOp-x.Was)
+	})
+	return added, grown
+}

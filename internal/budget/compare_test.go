@@ -1,0 +1,100 @@
+package budget
+
+import (
+	"testing"
+)
+
+func TestCompare(t *testing.T) {
+	split := Site{AllocsPerOp: 1, File: "p/p.go", Line: 8, Function: "p.F", Code: `parts := strings.Split(s, ",")`}
+	grow := Site{AllocsPerOp: 4, File: "p/p.go", Line: 11, Function: "p.F", Code: "out = append(out, x)"}
+	budget := &Budget{Benchmarks: []Benchmark{
+		{Package: "p", Name: "BenchmarkF", AllocsPerOp: 5, BytesPerOp: 1000, Sites: []Site{split, grow}},
+		{Package: "p", Name: "BenchmarkGone", AllocsPerOp: 1},
+		{Package: "q", Name: "BenchmarkOther", AllocsPerOp: 1},
+	}}
+	moved := func(s Site, line int) Site { s.Line = line; return s }
+	for _, tc := range []struct {
+		name       string
+		m          Benchmark
+		over       bool
+		allocs     bool
+		bytes      bool
+		newSites   []string // file:line
+		grown      []string
+		unbudgeted bool
+	}{
+		{name: "same", m: Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 5, BytesPerOp: 1000, Sites: []Site{split, grow}}},
+		{name: "fewer", m: Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 1, BytesPerOp: 100}},
+		{name: "bytes within tolerance", m: Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 5, BytesPerOp: 1100}},
+		{name: "bytes over tolerance", m: Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 5, BytesPerOp: 1101, Sites: []Site{split, grow}},
+			over: true, bytes: true},
+		{name: "new site after lines moved", over: true, allocs: true,
+			m: Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 6, BytesPerOp: 1000, Sites: []Site{
+				moved(split, 9), moved(grow, 12), {AllocsPerOp: 1, File: "p/p.go", Line: 10, Function: "p.F", Code: "b := make([]byte, n)"}}},
+			newSites: []string{"p/p.go:10"}},
+		{name: "known site grew", over: true, allocs: true,
+			m:     Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 7, BytesPerOp: 1000, Sites: []Site{split, {AllocsPerOp: 6, File: "p/p.go", Line: 11, Function: "p.F", Code: "out  =  append(out, x)"}}},
+			grown: []string{"p/p.go:11"}},
+		{name: "not budgeted", m: Benchmark{Package: "p", Name: "BenchmarkNew", AllocsPerOp: 100}, unbudgeted: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Compare(budget, []Benchmark{tc.m}, Options{ByteTolerance: 0.1, Packages: []string{"p"}})
+			if got := len(v.Over) == 1; got != tc.over {
+				t.Fatalf("over = %v, want %v: %+v", got, tc.over, v)
+			}
+			if v.Failed(false) != tc.over || v.Failed(true) != (tc.over || tc.unbudgeted) {
+				t.Errorf("Failed(false) = %v, Failed(true) = %v", v.Failed(false), v.Failed(true))
+			}
+			if got := len(v.Unbudgeted) == 1; got != tc.unbudgeted {
+				t.Errorf("unbudgeted = %v, want %v", got, tc.unbudgeted)
+			}
+			if !tc.over && !tc.unbudgeted && len(v.Within) != 1 {
+				t.Errorf("within = %d, want 1", len(v.Within))
+			}
+			// BenchmarkGone was not measured in package p; q was not checked.
+			var stale []string
+			for _, s := range v.Stale {
+				stale = append(stale, s.Name)
+			}
+			wantStale := []string{"BenchmarkGone"}
+			if tc.unbudgeted {
+				wantStale = []string{"BenchmarkF", "BenchmarkGone"}
+			}
+			if !equal(stale, wantStale) {
+				t.Errorf("stale = %v, want %v", stale, wantStale)
+			}
+			if !tc.over {
+				return
+			}
+			o := v.Over[0]
+			if o.Allocs != tc.allocs || o.Bytes != tc.bytes {
+				t.Errorf("allocs, bytes over = %v, %v; want %v, %v", o.Allocs, o.Bytes, tc.allocs, tc.bytes)
+			}
+			var gotNew, gotGrown []string
+			for _, s := range o.NewSites {
+				gotNew = append(gotNew, s.Where())
+			}
+			for _, g := range o.Grown {
+				gotGrown = append(gotGrown, g.Site.Where())
+				if g.Was != 4 || g.Site.AllocsPerOp != 6 {
+					t.Errorf("growth %+v, want 4 -> 6", g)
+				}
+			}
+			if !equal(gotNew, tc.newSites) || !equal(gotGrown, tc.grown) {
+				t.Errorf("new %v grown %v; want new %v grown %v", gotNew, gotGrown, tc.newSites, tc.grown)
+			}
+		})
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

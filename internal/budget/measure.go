@@ -1,0 +1,40 @@
+package budget
+
+import (
+	"strings"
+
+	"github.com/squashgo/squash/internal/report"
+)
+
+// FromReport returns the benchmarks of a squash report as budget entries,
+// each with its sites.
+func FromReport(r *report.Report) []Benchmark {
+	var out []Benchmark
+	for _, p := range r.Packages {
+		for _, b := range p.Benchmarks {
+			bm := Benchmark{Package: p.Path, Name: b.Name, AllocsPerOp: b.AllocsPerOp, BytesPerOp: b.BytesPerOp}
+			for _, s := range b.Sites {
+				bm.Sites = append(bm.Sites, Site{
+					AllocsPerOp: s.AllocsPerOp,
+					File:        s.File,
+					Line:        s.Line,
+					Function:    packageLocal(s.Function),
+					Code:        s.Code,
+				})
+			}
+			out = append(out, bm)
+		}
+	}
+	return out
+}
+
+// packageLocal drops the directories of a function's import path:
+// example.com/m/decoder.(*R).Next -> decoder.(*R).Next. Type arguments,
+// which may hold slashes of their own, are kept whole.
+func packageLocal(fn string) string {
+	name := fn
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	return fn[strings.LastIndexByte(name, '/')+1:]
+}
