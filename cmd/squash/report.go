@@ -75,8 +75,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return exitClean
 }
 
-// isTerminal reports whether w is a terminal, where progress is shown.
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w is a terminal, where progress is shown. A
+// variable so that tests can pretend.
+var isTerminal = func(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

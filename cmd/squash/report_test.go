@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -198,5 +199,23 @@ func TestInterruptLeavesNoTempFiles(t *testing.T) {
 	left, _ := os.ReadDir(tmp)
 	for _, e := range left {
 		t.Errorf("left behind in TMPDIR: %s", e.Name())
+	}
+}
+
+func TestReportProgressOnlyOnTerminal(t *testing.T) {
+	code, _, stderr := squash(t, testMod, "-bench", "Fields", "-benchtime", "100x", "./ok")
+	if code != exitClean || stderr != "" {
+		t.Fatalf("not a terminal: exit %d, stderr %q; want 0 and nothing", code, stderr)
+	}
+	defer func(f func(io.Writer) bool) { isTerminal = f }(isTerminal)
+	isTerminal = func(io.Writer) bool { return true }
+	code, _, stderr = squash(t, testMod, "-bench", "Fields", "-benchtime", "100x", "./ok")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"squash: building example.com/sq/ok", "squash: timing BenchmarkFields", "squash: recording allocations of BenchmarkFields"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("progress lacks %q:\n%s", want, stderr)
+		}
 	}
 }
