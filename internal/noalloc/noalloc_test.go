@@ -1,0 +1,137 @@
+package noalloc
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var wantRE = regexp.MustCompile("// want `([^`]*)`")
+
+// TestTestdata checks the violations in testdata/mod/a against the want
+// comments there: each line with one must be reported, with a matching
+// reason, and no other line.
+func TestTestdata(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/mod")
+	vs, err := Check(context.Background(), dir, []string{"./a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "a", "a.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]*regexp.Regexp{}
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := wantRE.FindStringSubmatch(line); m != nil {
+			want[i+1] = regexp.MustCompile(m[1])
+		}
+	}
+	got := map[int]bool{}
+	for _, v := range vs {
+		if v.Pos.File != file {
+			t.Errorf("violation in another file: %v", v)
+			continue
+		}
+		re, ok := want[v.Pos.Line]
+		if !ok {
+			t.Errorf("unexpected: %v", v)
+			continue
+		}
+		if !re.MatchString(v.Reason) {
+			t.Errorf("line %d: reason %q does not match %q", v.Pos.Line, v.Reason, re)
+		}
+		got[v.Pos.Line] = true
+	}
+	for line, re := range want {
+		if !got[line] {
+			t.Errorf("a.go:%d: not reported, want %q", line, re)
+		}
+	}
+	for _, v := range vs {
+		t.Log(v)
+	}
+}
+
+// TestGcassertRuleOnGo126 shows, on the Go that runs the test, why the -m
+// text is not read: gcassert's noescape rule (a line of `-gcflags=-m=2`
+// output on the marked line that ends in "escapes to heap:" or contains
+// "leaking param:") passes MovedToHeap, which Check fails, and fails Tail,
+// which allocates nothing and Check passes.
+func TestGcassertRuleOnGo126(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the testdata twice")
+	}
+	dir, _ := filepath.Abs("testdata/mod")
+	cmd := exec.Command("go", "build", "-o", os.DevNull, "-gcflags=-m=2", "./a")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	lineOf := func(text string) int {
+		for i, l := range strings.Split(string(src), "\n") {
+			if strings.Contains(l, text) {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q in a.go", text)
+		return 0
+	}
+	gcassertFails := func(line int) (fails bool, msgs []string) {
+		prefix := fmt.Sprintf("a/a.go:%d:", line)
+		for _, l := range strings.Split(string(out), "\n") {
+			_, after, ok := strings.Cut(l, prefix)
+			if !ok {
+				continue
+			}
+			_, msg, _ := strings.Cut(after, ": ") // drop the column
+			msgs = append(msgs, msg)
+			if strings.HasSuffix(msg, "escapes to heap:") || strings.Contains(msg, "leaking param:") {
+				fails = true
+			}
+		}
+		return fails, msgs
+	}
+	vs, err := Check(context.Background(), dir, []string{"./a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reported := func(line int) bool {
+		for _, v := range vs {
+			if v.Pos.Line == line {
+				return true
+			}
+		}
+		return false
+	}
+
+	moved := lineOf("x := 3")
+	fails, msgs := gcassertFails(moved)
+	if !slices.Contains(msgs, "moved to heap: x") {
+		t.Fatalf("the compiler's -m=2 text for a.go:%d changed: %q", moved, msgs)
+	}
+	if fails {
+		t.Errorf("gcassert's rule now catches a.go:%d (%q): update the package doc", moved, msgs)
+	}
+	if !reported(moved) {
+		t.Errorf("Check does not report a.go:%d", moved)
+	}
+
+	tail := lineOf("func Tail(")
+	fails, msgs = gcassertFails(tail)
+	if !fails {
+		t.Errorf("gcassert's rule passes a.go:%d (%q): update the testdata comment", tail, msgs)
+	}
+	if reported(tail) {
+		t.Errorf("Check reports Tail, which allocates nothing")
+	}
+}

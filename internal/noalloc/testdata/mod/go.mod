@@ -1,0 +1,3 @@
+module example.com/noalloc
+
+go 1.26
