@@ -77,18 +77,26 @@ func Decode[T Number](buf []byte, order binary.ByteOrder, data []T) (int, error)
 }
 
 // bigEndian reports whether order is big endian, and whether order is one
-// of encoding/binary's own orders, whose layout binenc knows. Comparing with
-// the concrete values compiles to one comparison of type words each.
+// of encoding/binary's own orders, whose layout binenc knows.
 func bigEndian(order binary.ByteOrder) (big, known bool) {
-	switch order {
-	case binary.LittleEndian:
+	switch {
+	case holds(order, binary.LittleEndian):
 		return false, true
-	case binary.BigEndian:
+	case holds(order, binary.BigEndian):
 		return true, true
-	case binary.NativeEndian:
+	case holds(order, binary.NativeEndian):
 		return hostBig, true
 	}
 	return false, false
+}
+
+// holds reports whether order holds a value of the same type as o.
+// encoding/binary's orders are empty structs of unexported types, so their
+// type is their whole value: a type assertion, one comparison of type words,
+// tells them apart where == would also call the runtime to compare values.
+func holds[O binary.ByteOrder](order binary.ByteOrder, o O) bool {
+	_, ok := order.(O)
+	return ok
 }
 
 // encodeTo encodes src into dst, which holds exactly Size(src) bytes.

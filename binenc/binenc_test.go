@@ -34,7 +34,7 @@ var orders = []struct {
 
 // lengths cross every boundary: empty, one value, the unrolled loops' tails,
 // one chunk exactly, and several chunks with a tail.
-var lengths = []int{0, 1, 3, 4, 5, 7, 8, 9, 17, 33, 1000, chunkSize / 8, chunkSize/2 + 1, 3*chunkSize/2 + 7}
+var lengths = []int{0, 1, 3, 4, 5, 7, 8, 9, 17, 33, 1000, smallChunk / 8, smallChunk/2 + 1, 3*smallChunk/2 + 7}
 
 type celsius float32 // a defined type, to check the ~ in Number
 type level int16

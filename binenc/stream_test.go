@@ -33,7 +33,7 @@ func (w *shortWriter) Write(p []byte) (int, error) {
 
 func TestWriteShort(t *testing.T) {
 	errDisk := errors.New("disk full")
-	big := values[uint64](3*chunkSize/8 + 5) // 3 chunks and a tail
+	big := values[uint64](3*smallChunk/8 + 5) // 3 chunks and a tail
 	tests := []struct {
 		name    string
 		order   binary.ByteOrder
@@ -47,8 +47,8 @@ func TestWriteShort(t *testing.T) {
 		{"small swapped, silent", binary.BigEndian, big[:4], 20, nil, io.ErrShortWrite, "took 20 of 32 bytes"},
 		{"small custom, silent", custom, big[:4], 0, nil, io.ErrShortWrite, "took 0 of 32 bytes"},
 		{"large host order, silent", binary.LittleEndian, big, 100, nil, io.ErrShortWrite, "took 100 of 98344 bytes"},
-		{"large swapped, second chunk", binary.BigEndian, big, chunkSize + 8, nil, io.ErrShortWrite, "took 32776 of 98344 bytes"},
-		{"large swapped, writer error", binary.BigEndian, big, 2*chunkSize + 1, errDisk, errDisk, "took 65537 of 98344 bytes"},
+		{"large swapped, second chunk", binary.BigEndian, big, smallChunk + 8, nil, io.ErrShortWrite, "took 32776 of 98344 bytes"},
+		{"large swapped, writer error", binary.BigEndian, big, 2*smallChunk + 1, errDisk, errDisk, "took 65537 of 98344 bytes"},
 		{"large custom, writer error", custom, big, 3, errDisk, errDisk, "took 3 of 98344 bytes"},
 	}
 	for _, tt := range tests {
@@ -83,7 +83,7 @@ func TestWriteInvalidCount(t *testing.T) {
 }
 
 // TestWriteCalls checks that small inputs go out in one call and large ones
-// in chunks of chunkSize bytes, never one call per value.
+// in chunks of smallChunk bytes, never one call per value.
 func TestWriteCalls(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -95,11 +95,14 @@ func TestWriteCalls(t *testing.T) {
 		{"8 swapped", binary.BigEndian, 8, 1},
 		{"8 host order", binary.NativeEndian, 8, 1},
 		{"8 custom", custom, 8, 1},
-		{"one chunk swapped", binary.BigEndian, chunkSize / 4, 1},
-		{"chunk and a value swapped", binary.BigEndian, chunkSize/4 + 1, 2},
-		{"10 chunks swapped", binary.BigEndian, 10 * chunkSize / 4, 10},
-		{"10 chunks host order", binary.NativeEndian, 10 * chunkSize / 4, map[bool]int{true: 1, false: 10}[unsafeBuild]},
-		{"10 chunks custom", custom, 10 * chunkSize / 4, 10},
+		{"one chunk swapped", binary.BigEndian, smallChunk / 4, 1},
+		{"chunk and a value swapped", binary.BigEndian, smallChunk/4 + 1, 2},
+		{"10 chunks swapped", binary.BigEndian, 10 * smallChunk / 4, 10},
+		{"10 chunks host order", binary.NativeEndian, 10 * smallChunk / 4, map[bool]int{true: 1, false: 10}[unsafeBuild]},
+		{"10 chunks custom", custom, 10 * smallChunk / 4, 10},
+		{"one big chunk swapped", binary.BigEndian, bigChunk / 4, 32},
+		{"3 big chunks and a value swapped", binary.BigEndian, 3*bigChunk/4 + 1, 4},
+		{"3 big chunks and a value host order", binary.LittleEndian, 3*bigChunk/4 + 1, map[bool]int{true: 1, false: 4}[unsafeBuild]},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,8 +172,8 @@ func TestReadShort(t *testing.T) {
 		{"half host order", binary.LittleEndian, 16, io.EOF, 4, io.ErrUnexpectedEOF, "got 16 of the 32 bytes of 4 uint64"},
 		{"half swapped", binary.BigEndian, 16, io.EOF, 4, io.ErrUnexpectedEOF, "got 16 of the 32 bytes of 4 uint64"},
 		{"half custom", custom, 16, io.EOF, 4, io.ErrUnexpectedEOF, "got 16 of the 32 bytes of 4 uint64"},
-		{"ends at a chunk swapped", binary.BigEndian, chunkSize, io.EOF, chunkSize/8 + 1, io.ErrUnexpectedEOF, "got 32768 of the 32776 bytes"},
-		{"ends at a chunk custom", custom, chunkSize, io.EOF, chunkSize/8 + 1, io.ErrUnexpectedEOF, "got 32768 of the 32776 bytes"},
+		{"ends at a chunk swapped", binary.BigEndian, smallChunk, io.EOF, smallChunk/8 + 1, io.ErrUnexpectedEOF, "got 32768 of the 32776 bytes"},
+		{"ends at a chunk custom", custom, smallChunk, io.EOF, smallChunk/8 + 1, io.ErrUnexpectedEOF, "got 32768 of the 32776 bytes"},
 		{"reader fails", binary.BigEndian, 9, errNet, 4, errNet, "got 9 of the 32 bytes"},
 		{"reader fails host order", binary.LittleEndian, 0, errNet, 4, errNet, "got 0 of the 32 bytes"},
 	}
@@ -189,7 +192,7 @@ func TestReadShort(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
-	small, large := values[uint64](8), values[uint64](3*chunkSize/8+1)
+	small, large := values[uint64](8), values[uint64](bigChunk/8+1)
 	var buf bytes.Buffer
 	buf.Grow(Size(large))
 	enc := make([]byte, Size(large))
