@@ -71,12 +71,17 @@ func (b *Budget) Find(pkg, name string) *Benchmark {
 	return &b.Benchmarks[i]
 }
 
-// Update replaces the budgets of the packages pkgs with measured, keeping
-// those of other packages, and sorts the result. measured need not be
-// sorted; Update sorts its sites.
+// Update records measured in b: it drops every budget of the packages pkgs
+// (whose benchmarks were all measured) and of the measured benchmarks, keeps
+// the others, adds measured, and sorts the result. measured need not be
+// sorted; Update sorts its sites and folds their blanks.
 func (b *Budget) Update(pkgs []string, measured []Benchmark) {
+	ids := map[string]bool{}
+	for _, m := range measured {
+		ids[m.ID()] = true
+	}
 	b.Benchmarks = slices.DeleteFunc(b.Benchmarks, func(x Benchmark) bool {
-		return slices.Contains(pkgs, x.Package)
+		return slices.Contains(pkgs, x.Package) || ids[x.ID()]
 	})
 	for _, m := range measured {
 		m.Sites = slices.Clone(m.Sites)

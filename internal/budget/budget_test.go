@@ -164,6 +164,11 @@ func TestUpdateKeepsOtherPackages(t *testing.T) {
 	if strings.Join(got, ",") != "a BenchmarkX,b BenchmarkY,b BenchmarkZ" {
 		t.Errorf("benchmarks %v", got)
 	}
+	// Without the package, only the measured benchmark is replaced.
+	b.Update(nil, []Benchmark{{Package: "a", Name: "BenchmarkX", AllocsPerOp: 9}})
+	if x := b.Find("a", "BenchmarkX"); x == nil || x.AllocsPerOp != 9 || len(b.Benchmarks) != 3 {
+		t.Errorf("after updating a BenchmarkX: %+v", b.Benchmarks)
+	}
 	if y := b.Find("b", "BenchmarkY"); y == nil || y.AllocsPerOp != 4 {
 		t.Errorf("BenchmarkY = %+v, want the new figure 4", y)
 	}

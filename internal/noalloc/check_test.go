@@ -22,16 +22,18 @@ func TestCheckBadInput(t *testing.T) {
 		{"several packages", []string{"./a", "./clean"}, "", 8}, // the want comments of a.go
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			vs, err := Check(context.Background(), dir, tc.patterns)
-			if tc.want == "" {
-				if err != nil {
-					t.Fatal(err)
+			res, err := Check(context.Background(), dir, tc.patterns)
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("error %v, want …%s…", err, tc.want)
 				}
-			} else if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("error %v, want …%s…", err, tc.want)
+				return
 			}
-			if len(vs) != tc.found {
-				t.Errorf("%d violations, want %d: %v", len(vs), tc.found, vs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Violations) != tc.found {
+				t.Errorf("%d violations, want %d: %v", len(res.Violations), tc.found, res.Violations)
 			}
 		})
 	}

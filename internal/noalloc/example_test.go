@@ -8,15 +8,17 @@ import (
 )
 
 func ExampleCheck() {
-	violations, err := noalloc.Check(context.Background(), "testdata/mod", []string{"./a"})
+	res, err := noalloc.Check(context.Background(), "testdata/mod", []string{"./a"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, v := range violations[:3] {
+	fmt.Println(len(res.Functions), "functions checked")
+	for _, v := range res.Violations[:3] {
 		fmt.Printf("line %d: %s: %s\n", v.Pos.Line, v.Function, v.Reason)
 	}
 	// Output:
+	// 11 functions checked
 	// line 20: EscapeToHeap: &T{...} escapes to heap
 	// line 30: MovedToHeap: x escapes to heap
 	// line 43: InlinedCallee: &T{...} escapes to heap

@@ -94,12 +94,20 @@ type marked struct {
 	start, end Position // the body's braces
 }
 
+// A Result is the outcome of Check.
+type Result struct {
+	// Functions are the marked functions checked, as package.Function.
+	Functions []string
+	// Violations are sorted by position.
+	Violations []Violation
+}
+
 // Check builds the packages that patterns name in dir (as the go command
 // takes them) with the compiler's diagnostics and returns the violations of
-// every function marked //squash:noalloc in them, sorted by position. It
-// returns no violations and builds nothing when no function is marked. A
-// package that does not compile is an error quoting the compiler.
-func Check(ctx context.Context, dir string, patterns []string) ([]Violation, error) {
+// every function marked //squash:noalloc in them. It builds nothing when no
+// function is marked. A package that does not compile is an error quoting
+// the compiler.
+func Check(ctx context.Context, dir string, patterns []string) (*Result, error) {
 	pkgs, err := bench.Resolve(ctx, dir, patterns)
 	if err != nil {
 		return nil, err
@@ -107,6 +115,7 @@ func Check(ctx context.Context, dir string, patterns []string) ([]Violation, err
 	var funcs []marked
 	var out []Violation
 	var build []string
+	res := &Result{}
 	for _, p := range pkgs {
 		fs, vs, err := findMarked(p)
 		if err != nil {
@@ -116,6 +125,9 @@ func Check(ctx context.Context, dir string, patterns []string) ([]Violation, err
 		if len(fs) > 0 {
 			funcs = append(funcs, fs...)
 			build = append(build, p.ImportPath)
+		}
+		for _, f := range fs {
+			res.Functions = append(res.Functions, f.pkg+"."+f.name)
 		}
 	}
 	if len(build) > 0 {
@@ -137,7 +149,8 @@ func Check(ctx context.Context, dir string, patterns []string) ([]Violation, err
 		return cmp.Or(strings.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Column, b.Pos.Column), strings.Compare(a.Reason, b.Reason))
 	})
-	return out, nil
+	res.Violations = out
+	return res, nil
 }
 
 // findMarked parses p's Go files and returns its marked functions, and a

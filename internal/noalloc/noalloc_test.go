@@ -19,9 +19,13 @@ var wantRE = regexp.MustCompile("// want `([^`]*)`")
 // reason, and no other line.
 func TestTestdata(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/mod")
-	vs, err := Check(context.Background(), dir, []string{"./a"})
+	res, err := Check(context.Background(), dir, []string{"./a"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	vs := res.Violations
+	if len(res.Functions) != 11 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" {
+		t.Errorf("checked %v, want the 11 marked functions of a.go", res.Functions)
 	}
 	file := filepath.Join(dir, "a", "a.go")
 	src, err := os.ReadFile(file)
@@ -101,10 +105,11 @@ func TestGcassertRuleOnGo126(t *testing.T) {
 		}
 		return fails, msgs
 	}
-	vs, err := Check(context.Background(), dir, []string{"./a"})
+	res, err := Check(context.Background(), dir, []string{"./a"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	vs := res.Violations
 	reported := func(line int) bool {
 		for _, v := range vs {
 			if v.Pos.Line == line {

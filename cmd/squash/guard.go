@@ -1,0 +1,411 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/budget"
+	"github.com/squashgo/squash/internal/noalloc"
+	"github.com/squashgo/squash/internal/report"
+)
+
+func init() {
+	register(&command{
+		name:    "guard",
+		summary: "check allocation budgets and //squash:noalloc functions (-write records budgets)",
+		run:     runGuard,
+	})
+}
+
+// guardConfig holds the flags of squash guard.
+type guardConfig struct {
+	write     bool
+	strict    bool
+	tolerance float64
+	noalloc   bool
+	file      string // the budget file; "" means squash.budget at the module root
+	bench     bench.Options
+	patterns  []string
+	github    bool // print GitHub Actions annotations
+}
+
+func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("squash guard", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg guardConfig
+	fs.BoolVar(&cfg.write, "write", false, "record the benchmarks' allocs/op, B/op and sites in the budget file instead of checking them")
+	fs.BoolVar(&cfg.strict, "strict", false, "fail when a benchmark has no budget")
+	fs.Float64Var(&cfg.tolerance, "tolerance", 0.10, "fail when B/op exceeds its budget by more than this `fraction` (allocs/op has none)")
+	fs.BoolVar(&cfg.noalloc, "noalloc", true, "check functions marked //squash:noalloc")
+	fs.StringVar(&cfg.file, "budget", "", "the budget `file` (default squash.budget at the module root)")
+	fs.StringVar(&cfg.bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
+	fs.StringVar(&cfg.bench.Benchtime, "benchtime", "100x", "run each benchmark for `t`; allocs/op is exact after a few iterations")
+	fs.IntVar(&cfg.bench.Count, "count", 3, "run each benchmark `n` times and take medians, which drop the runtime's occasional background allocations")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: squash guard [-write] [flags] [packages]")
+		fmt.Fprintln(stderr, "\nChecks the packages' benchmarks against the allocation budget in squash.budget")
+		fmt.Fprintln(stderr, "and the functions marked //squash:noalloc against the compiler's escape analysis.")
+		fmt.Fprintln(stderr, "Exit status 1 when a budget is exceeded or a marked function allocates.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitClean
+		}
+		return exitError
+	}
+	if cfg.tolerance < 0 {
+		return fail(stderr, fmt.Errorf("-tolerance must not be negative: 0.1 allows 10%% more B/op"))
+	}
+	if cfg.bench.Count < 1 {
+		return fail(stderr, fmt.Errorf("-count must be at least 1"))
+	}
+	cfg.patterns = fs.Args()
+	cfg.github = os.Getenv("GITHUB_ACTIONS") == "true"
+	if isTerminal(stderr) {
+		cfg.bench.Progress = stderr
+	}
+	code, err := guard(ctx, cfg, stdout, stderr)
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "squash: interrupted")
+			return exitError
+		}
+		return fail(stderr, err)
+	}
+	return code
+}
+
+// guard runs squash guard and returns its exit status.
+func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int, error) {
+	pkgs, err := bench.Resolve(ctx, "", cfg.patterns)
+	if err != nil {
+		return 0, err
+	}
+	root := pkgs[0].Root
+	for _, p := range pkgs {
+		if p.Standard || p.Root != root {
+			return 0, fmt.Errorf("%s is not in the module at %s: guard one module at a time", p.ImportPath, root)
+		}
+	}
+	file := cfg.file
+	if file == "" {
+		file = filepath.Join(root, budget.FileName)
+	}
+	old, err := readBudget(file)
+	switch {
+	case err != nil && cfg.write && !errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(stderr, "squash: rewriting %s, which could not be read: %v\n", file, err)
+		old = &budget.Budget{}
+	case errors.Is(err, fs.ErrNotExist):
+		old = nil
+	case err != nil:
+		return 0, err
+	}
+	if cfg.write {
+		return exitClean, writeBudget(ctx, cfg, pkgs, old, file, stdout)
+	}
+
+	// Measure everything before printing anything, so that an error leaves
+	// no half report.
+	run := &guardRun{cfg: cfg, root: root, file: file, budget: old, noalloc: &noalloc.Result{}}
+	for _, p := range pkgs {
+		run.pkgs = append(run.pkgs, p.ImportPath)
+	}
+	if cfg.noalloc {
+		if run.noalloc, err = noalloc.Check(ctx, "", cfg.patterns); err != nil {
+			return 0, err
+		}
+	}
+	if old == nil && len(run.noalloc.Functions) == 0 {
+		return 0, fmt.Errorf("nothing to guard: no %s at %s and no function marked //squash:noalloc; run 'squash guard -write' to record budgets", budget.FileName, root)
+	}
+	if old != nil {
+		if run.measured, err = measureBudgets(ctx, cfg); err != nil {
+			return 0, err
+		}
+	}
+	return run.print(stdout, stderr), nil
+}
+
+// A guardRun is what squash guard measured, to be judged and printed.
+type guardRun struct {
+	cfg      guardConfig
+	root     string             // the module root
+	file     string             // the budget file
+	pkgs     []string           // the import paths checked
+	budget   *budget.Budget     // nil when there is no budget file
+	measured []budget.Benchmark // the benchmarks as they are now
+	noalloc  *noalloc.Result
+}
+
+// print judges the run, prints what fails and a summary, and returns the
+// exit status.
+func (r *guardRun) print(stdout, stderr io.Writer) int {
+	g := &guardPrinter{w: stdout, root: r.root, github: r.cfg.github, workspace: os.Getenv("GITHUB_WORKSPACE")}
+	for _, x := range r.noalloc.Violations {
+		g.violation(x)
+	}
+	if len(r.noalloc.Functions) > 0 {
+		g.line("//squash:noalloc: %d of %d functions allocate", countFuncs(r.noalloc.Violations), len(r.noalloc.Functions))
+	}
+	failed := len(r.noalloc.Violations) > 0
+	if r.budget == nil {
+		fmt.Fprintf(stderr, "squash: no %s at %s: checked //squash:noalloc only; run 'squash guard -write' to record budgets\n", budget.FileName, r.root)
+		return guardExit(failed)
+	}
+	opts := budget.Options{ByteTolerance: r.cfg.tolerance}
+	if r.cfg.bench.Bench == "" || r.cfg.bench.Bench == "." {
+		// Every benchmark of these packages ran: budgets of others are stale.
+		opts.Packages = r.pkgs
+	}
+	v := budget.Compare(r.budget, r.measured, opts)
+	g.verdict(v, r.cfg, relativeTo(r.root, r.file))
+	return guardExit(failed || v.Failed(r.cfg.strict))
+}
+
+func guardExit(failed bool) int {
+	if failed {
+		return exitFindings
+	}
+	return exitClean
+}
+
+func countFuncs(vs []noalloc.Violation) int {
+	seen := map[string]bool{}
+	for _, v := range vs {
+		if v.Function != "" {
+			seen[v.Package+"."+v.Function] = true
+		}
+	}
+	return len(seen)
+}
+
+// readBudget reads the budget file; a missing file is an error that wraps
+// fs.ErrNotExist.
+func readBudget(file string) (*budget.Budget, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return budget.Parse(f, file)
+}
+
+// measureBudgets runs the benchmarks the way report does and returns them as
+// budget entries. No benchmark at all is not an error: there is nothing to
+// measure, and budgets of the packages' benchmarks are then stale.
+func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, error) {
+	rep, err := report.Make(ctx, report.Config{Patterns: cfg.patterns, Bench: cfg.bench, Progress: cfg.bench.Progress})
+	if errors.Is(err, report.ErrNoBenchmarks) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return budget.FromReport(rep), nil
+}
+
+// writeBudget measures the benchmarks and records them in file, keeping the
+// budgets of packages that were not measured.
+func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old *budget.Budget, file string, stdout io.Writer) error {
+	measured, err := measureBudgets(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	if len(measured) == 0 {
+		return fmt.Errorf("no benchmarks in %s to record: add a `func BenchmarkX(b *testing.B)` in a _test.go file", strings.Join(guardPatterns(cfg.patterns), " "))
+	}
+	if old == nil {
+		old = &budget.Budget{}
+	}
+	var whole []string
+	if cfg.bench.Bench == "" || cfg.bench.Bench == "." {
+		for _, p := range pkgs {
+			whole = append(whole, p.ImportPath)
+		}
+	}
+	old.Update(whole, measured)
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".squash.budget-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := budget.Write(tmp, old); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), file); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %d budgets to %s (%d measured now)\n", len(old.Benchmarks), file, len(measured))
+	return nil
+}
+
+func guardPatterns(p []string) []string {
+	if len(p) == 0 {
+		return []string{"."}
+	}
+	return p
+}
+
+// guardPrinter prints squash guard's findings, and GitHub Actions
+// annotations when asked to.
+type guardPrinter struct {
+	w         io.Writer
+	root      string // module root: sites' files are relative to it
+	github    bool
+	workspace string // GITHUB_WORKSPACE: annotations' files are relative to it
+}
+
+func (g *guardPrinter) line(format string, args ...any) {
+	fmt.Fprintf(g.w, format+"\n", args...)
+}
+
+// annotate prints a GitHub Actions workflow command. file is absolute or
+// "", line 0 when unknown.
+func (g *guardPrinter) annotate(level, file string, line, col int, msg string) {
+	if !g.github {
+		return
+	}
+	var props []string
+	if file != "" {
+		if g.workspace != "" {
+			file = relativeTo(g.workspace, file)
+		}
+		props = append(props, "file="+escapeProperty(file))
+		if line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", line))
+		}
+		if col > 0 {
+			props = append(props, fmt.Sprintf("col=%d", col))
+		}
+	}
+	sep := ""
+	if len(props) > 0 {
+		sep = " "
+	}
+	fmt.Fprintf(g.w, "::%s%s%s::%s\n", level, sep, strings.Join(props, ","), escapeData(msg))
+}
+
+// escapeData and escapeProperty escape a workflow command's message and
+// properties as the GitHub Actions runner expects.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+func (g *guardPrinter) violation(v noalloc.Violation) {
+	g.line("%s:%d:%d: %s", relativeTo(g.root, v.Pos.File), v.Pos.Line, v.Pos.Column, v.Message())
+	for _, s := range v.Flow {
+		g.line("\t%s at %s:%d", s.Text, relativeTo(g.root, s.Pos.File), s.Pos.Line)
+	}
+	g.annotate("error", v.Pos.File, v.Pos.Line, v.Pos.Column, v.Message())
+}
+
+func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) {
+	for _, o := range v.Over {
+		g.overrun(o, cfg.tolerance)
+	}
+	for _, m := range v.Unbudgeted {
+		msg := fmt.Sprintf("%s %s: %s allocs/op %s B/op, not in %s: run 'squash guard -write' to record it", m.Package, m.Name, perOp(m.AllocsPerOp), perOp(m.BytesPerOp), file)
+		level := "warning"
+		if cfg.strict {
+			level = "error"
+			g.line("FAIL %s (-strict)", msg)
+		} else {
+			g.line("new  %s", msg)
+		}
+		g.annotate(level, "", 0, 0, msg)
+	}
+	for _, s := range v.Stale {
+		msg := fmt.Sprintf("%s %s is in %s but no longer exists: run 'squash guard -write' to drop it", s.Package, s.Name, file)
+		g.line("gone %s", msg)
+		g.annotate("warning", "", 0, 0, msg)
+	}
+	under := 0
+	for _, o := range v.Within {
+		if o.Measured.AllocsPerOp < o.Budget.AllocsPerOp {
+			under++
+		}
+	}
+	summary := fmt.Sprintf("budgets: %d over, %d within", len(v.Over), len(v.Within))
+	if under > 0 {
+		summary += fmt.Sprintf(" (%d now allocate less: 'squash guard -write' tightens them)", under)
+	}
+	if len(v.Unbudgeted) > 0 {
+		summary += fmt.Sprintf(", %d not budgeted", len(v.Unbudgeted))
+	}
+	if len(v.Stale) > 0 {
+		summary += fmt.Sprintf(", %d gone", len(v.Stale))
+	}
+	g.line("%s", summary)
+}
+
+func (g *guardPrinter) overrun(o budget.Overrun, tolerance float64) {
+	m, b := o.Measured, o.Budget
+	var what []string
+	if o.Allocs {
+		what = append(what, fmt.Sprintf("%s allocs/op, budget %s", perOp(m.AllocsPerOp), perOp(b.AllocsPerOp)))
+	}
+	if o.Bytes {
+		what = append(what, fmt.Sprintf("%s B/op, budget %s + %g%%", perOp(m.BytesPerOp), perOp(b.BytesPerOp), 100*tolerance))
+	}
+	head := fmt.Sprintf("%s %s: %s", m.Package, m.Name, strings.Join(what, "; "))
+	g.line("FAIL %s", head)
+	for _, s := range o.NewSites {
+		g.line("     new site %s allocs/op at %s %s", perOp(s.AllocsPerOp), s.Where(), s.Function)
+		if s.Code != "" {
+			g.line("          %s", s.Code)
+		}
+		g.annotate("error", filepath.Join(g.root, filepath.FromSlash(s.File)), s.Line, 0,
+			fmt.Sprintf("new allocation site in %s: %s (%s)", m.Name, s.Code, head))
+	}
+	for _, gr := range o.Grown {
+		s := gr.Site
+		g.line("     site %s allocs/op (budget %s) at %s %s", perOp(s.AllocsPerOp), perOp(gr.Was), s.Where(), s.Function)
+		if s.Code != "" {
+			g.line("          %s", s.Code)
+		}
+		g.annotate("error", filepath.Join(g.root, filepath.FromSlash(s.File)), s.Line, 0,
+			fmt.Sprintf("allocates more in %s: %s (%s)", m.Name, s.Code, head))
+	}
+	if len(o.NewSites) == 0 && len(o.Grown) == 0 {
+		g.line("     no new site and no site grew by a whole allocation: run 'squash -bench %s' to see them all", bench.ExactRegexp(m.Name))
+		g.annotate("error", "", 0, 0, head)
+	}
+}
+
+// perOp formats a per-op figure: integers as integers, others with at most
+// two decimals.
+func perOp(v float64) string {
+	s := fmt.Sprintf("%.2f", v)
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}
+
+// relativeTo returns path relative to dir when it lies inside it.
+func relativeTo(dir, path string) string {
+	r, err := filepath.Rel(dir, path)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return filepath.ToSlash(r)
+}

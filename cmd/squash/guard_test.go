@@ -1,0 +1,416 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/budget"
+	"github.com/squashgo/squash/internal/noalloc"
+)
+
+// guardModule copies testdata/guard to a temporary directory, so that
+// budgets written there stay out of the repository, and returns it.
+func guardModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(packageDir, "testdata", "guard"), dir)
+	return dir
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		r, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, r)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// edit replaces old by new in file, which must contain it.
+func edit(t *testing.T, file, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s does not contain %q", file, old)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustGuard(t *testing.T, dir string, want int, args ...string) string {
+	t.Helper()
+	code, stdout, stderr := squash(t, dir, append([]string{"guard"}, args...)...)
+	if code != want {
+		t.Fatalf("squash guard %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, want, stdout, stderr)
+	}
+	return stdout
+}
+
+// TestGuardRoundTrip writes a budget, passes, adds an allocation at the top
+// of a function (so that every line below it moves), fails naming only the
+// new site, and passes again once it is removed.
+func TestGuardRoundTrip(t *testing.T) {
+	dir := guardModule(t)
+	out := mustGuard(t, dir, exitClean, "-write", "-noalloc=false", "./...")
+	if !strings.Contains(out, "wrote 2 budgets to ") {
+		t.Errorf("-write said %q", out)
+	}
+	written, err := os.ReadFile(filepath.Join(dir, "squash.budget"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"\nexample.com/guard/dec BenchmarkCount 0 allocs/op 0 B/op\n",
+		"\nexample.com/guard/dec BenchmarkDecode 4 allocs/op ",
+		" allocs/op dec/dec.go:14 dec.Decode: parts := strings.Split(s, \",\")\n",
+	} {
+		if !strings.Contains(string(written), want) {
+			t.Errorf("budget lacks %q:\n%s", want, written)
+		}
+	}
+	out = mustGuard(t, dir, exitClean, "-noalloc=false", "./...")
+	if !strings.Contains(out, "budgets: 0 over, 2 within") {
+		t.Errorf("clean check said:\n%s", out)
+	}
+
+	src := filepath.Join(dir, "dec", "dec.go")
+	orig, _ := os.ReadFile(src)
+	edit(t, src, "func Decode(s string) []Record {\n", "func Decode(s string) []Record {\n\tkeep = []byte(s)\n")
+	edit(t, src, `import "strings"`, "import \"strings\"\n\nvar keep []byte")
+	out = mustGuard(t, dir, exitFindings, "-noalloc=false", "./...")
+	for _, want := range []string{
+		"FAIL example.com/guard/dec BenchmarkDecode: 5 allocs/op, budget 4\n",
+		"new site 1 allocs/op at dec/dec.go:16 dec.Decode\n",
+		"keep = []byte(s)",
+		"budgets: 1 over, 1 within",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("failing check lacks %q:\n%s", want, out)
+		}
+	}
+	// The sites that only moved are not new.
+	if strings.Contains(out, "strings.Split") || strings.Contains(out, "append(out") {
+		t.Errorf("a site that only moved is reported:\n%s", out)
+	}
+	if strings.Contains(out, "::error") {
+		t.Errorf("annotations outside GitHub Actions:\n%s", out)
+	}
+
+	if err := os.WriteFile(src, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustGuard(t, dir, exitClean, "-noalloc=false", "./...")
+}
+
+// TestGuardRoundTripDecoder is the round trip on a copy of examples/decoder,
+// with the module around it, an allocation added to a benchmark's loop.
+func TestGuardRoundTripDecoder(t *testing.T) {
+	repo := filepath.Join(packageDir, "..", "..")
+	pkgDir := filepath.Join(repo, "examples", "decoder")
+	if _, err := os.Stat(pkgDir); err != nil {
+		t.Skip("examples/decoder is not there yet")
+	}
+	dir := t.TempDir()
+	for _, f := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(repo, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), data, 0o644)
+	}
+	// The package and every package of the module it imports.
+	list := exec.Command("go", "list", "-deps", "-test", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}", "./examples/decoder")
+	list.Dir = repo
+	dirs, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, d := range strings.Fields(string(dirs)) {
+		r, err := filepath.Rel(repo, d)
+		if err != nil || strings.HasPrefix(r, "..") {
+			continue
+		}
+		entries, _ := os.ReadDir(d)
+		os.MkdirAll(filepath.Join(dir, r), 0o755)
+		for _, e := range entries {
+			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".go") {
+				data, _ := os.ReadFile(filepath.Join(d, e.Name()))
+				os.WriteFile(filepath.Join(dir, r, e.Name()), data, 0o644)
+			}
+		}
+	}
+	const pkg = "./examples/decoder"
+	out := mustGuard(t, dir, exitClean, "-write", "-noalloc=false", pkg)
+	if !strings.Contains(out, "wrote ") {
+		t.Fatalf("-write said %q", out)
+	}
+	mustGuard(t, dir, exitClean, "-noalloc=false", pkg)
+
+	// Add an allocation to the first benchmark loop of the package's tests.
+	loop := regexp.MustCompile(`(?m)^(\s*)for (b\.Loop\(\)|range b\.N|i := 0; i < b\.N; i\+\+) \{\n`)
+	tests, _ := filepath.Glob(filepath.Join(dir, "examples", "decoder", "*_test.go"))
+	var file string
+	var orig []byte
+	line := 0
+	for _, f := range tests {
+		data, _ := os.ReadFile(f)
+		m := loop.FindSubmatchIndex(data)
+		if m == nil {
+			continue
+		}
+		file, orig = f, data
+		line = strings.Count(string(data[:m[1]]), "\n") + 1
+		indent := string(data[m[2]:m[3]])
+		added := indent + "\tguardSink = append(guardSink, new([64]byte))\n"
+		changed := string(data[:m[1]]) + added + string(data[m[1]:])
+		os.WriteFile(f, []byte(changed), 0o644)
+		pkgLine := regexp.MustCompile(`(?m)^package \w+\n`).Find(data)
+		os.WriteFile(filepath.Join(filepath.Dir(f), "guardsink_test.go"), append(pkgLine, "\nvar guardSink []*[64]byte\n"...), 0o644)
+		break
+	}
+	if file == "" {
+		t.Fatal("no benchmark loop (for b.Loop() or over b.N) in examples/decoder's tests")
+	}
+	out = mustGuard(t, dir, exitFindings, "-noalloc=false", pkg)
+	where := "examples/decoder/" + filepath.Base(file) + ":" + strconv.Itoa(line)
+	if !strings.Contains(out, "new site") || !strings.Contains(out, where) || !strings.Contains(out, "guardSink = append(guardSink, new([64]byte))") {
+		t.Errorf("failing check does not name the new site %s:\n%s", where, out)
+	}
+	os.WriteFile(file, orig, 0o644)
+	os.Remove(filepath.Join(filepath.Dir(file), "guardsink_test.go"))
+	mustGuard(t, dir, exitClean, "-noalloc=false", pkg)
+}
+
+// budgetWith writes squash.budget into dir: the version line and lines.
+func budgetWith(t *testing.T, dir string, lines ...string) {
+	t.Helper()
+	text := "squash budget v1\n" + strings.Join(lines, "\n") + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "squash.budget"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const (
+	countLine  = "example.com/guard/dec BenchmarkCount 0 allocs/op 0 B/op"
+	decodeLine = "example.com/guard/dec BenchmarkDecode 4 allocs/op 232 B/op"
+	splitSite  = "\t1 allocs/op dec/dec.go:14 dec.Decode: parts := strings.Split(s, \",\")"
+	appendSite = "\t3 allocs/op dec/dec.go:17 dec.Decode: out = append(out, Record{Name: p, N: len(p)})"
+)
+
+// TestGuardVerdicts measures the fixture's benchmarks once and judges them
+// against budgets written by hand.
+func TestGuardVerdicts(t *testing.T) {
+	dir := guardModule(t)
+	t.Chdir(dir)
+	cfg := guardConfig{tolerance: 0.1, bench: bench.Options{Bench: ".", Benchtime: "100x", Count: 3}, patterns: []string{"./..."}}
+	measured, err := measureBudgets(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(measured) != 2 {
+		t.Fatalf("measured %d benchmarks, want 2: %+v", len(measured), measured)
+	}
+	for _, tc := range []struct {
+		name   string
+		budget []string
+		cfg    func(*guardConfig)
+		code   int
+		want   []string // in stdout
+	}{
+		{name: "within", budget: []string{countLine, decodeLine, splitSite, appendSite},
+			code: exitClean, want: []string{"budgets: 0 over, 2 within\n"}},
+		{name: "tighter allocs", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, appendSite},
+			code: exitFindings, want: []string{"FAIL example.com/guard/dec BenchmarkDecode: 4 allocs/op, budget 3\n", "no new site and no site grew"}},
+		{name: "bytes over tolerance", budget: []string{countLine, strings.Replace(decodeLine, " 232 B", " 200 B", 1), splitSite, appendSite},
+			code: exitFindings, want: []string{"BenchmarkDecode: 232 B/op, budget 200 + 10%"}},
+		{name: "bytes within a wider tolerance", budget: []string{countLine, strings.Replace(decodeLine, " 232 B", " 200 B", 1), splitSite, appendSite},
+			cfg: func(c *guardConfig) { c.tolerance = 0.2 }, code: exitClean},
+		{name: "site grew", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, strings.Replace(appendSite, "3 allocs", "2 allocs", 1)},
+			code: exitFindings, want: []string{"site 3 allocs/op (budget 2) at dec/dec.go:17 dec.Decode"}},
+		{name: "new site", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
+			code: exitFindings, want: []string{"new site 3 allocs/op at dec/dec.go:17 dec.Decode\n          out = append(out, Record{Name: p, N: len(p)})\n"}},
+		{name: "looser budget", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 9 allocs", 1)},
+			code: exitClean, want: []string{"(1 now allocate less: 'squash guard -write' tightens them)"}},
+		{name: "not budgeted", budget: []string{countLine},
+			code: exitClean, want: []string{"new  example.com/guard/dec BenchmarkDecode: 4 allocs/op 232 B/op, not in squash.budget", "1 not budgeted"}},
+		{name: "not budgeted, strict", budget: []string{countLine}, cfg: func(c *guardConfig) { c.strict = true },
+			code: exitFindings, want: []string{"FAIL example.com/guard/dec BenchmarkDecode: 4 allocs/op 232 B/op, not in squash.budget: run 'squash guard -write' to record it (-strict)"}},
+		{name: "gone", budget: []string{countLine, decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
+			code: exitClean, want: []string{"gone example.com/guard/dec BenchmarkGone is in squash.budget but no longer exists: run 'squash guard -write' to drop it", "1 gone"}},
+		{name: "gone is not judged under -bench", budget: []string{countLine, decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
+			cfg: func(c *guardConfig) { c.bench.Bench = "Decode" }, code: exitClean, want: []string{"budgets: 0 over, 2 within\n"}},
+		{name: "annotations", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
+			cfg: func(c *guardConfig) { c.github = true }, code: exitFindings,
+			want: []string{"::error file=dec/dec.go,line=17::new allocation site in BenchmarkDecode: out = append(out, Record{Name: p, N: len(p)}) (example.com/guard/dec BenchmarkDecode: 4 allocs/op, budget 1)\n"}},
+		{name: "annotations for gone and new", budget: []string{decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
+			cfg: func(c *guardConfig) { c.github = true }, code: exitClean,
+			want: []string{"::warning::example.com/guard/dec BenchmarkCount: 0 allocs/op 0 B/op, not in squash.budget", "::warning::example.com/guard/dec BenchmarkGone is in squash.budget"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := budget.Parse(strings.NewReader("squash budget v1\n"+strings.Join(tc.budget, "\n")+"\n"), "squash.budget")
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := cfg
+			if tc.cfg != nil {
+				tc.cfg(&c)
+			}
+			t.Setenv("GITHUB_WORKSPACE", dir)
+			run := &guardRun{cfg: c, root: dir, file: filepath.Join(dir, "squash.budget"), pkgs: []string{"example.com/guard/dec"},
+				budget: b, measured: measured, noalloc: &noalloc.Result{}}
+			var stdout, stderr bytes.Buffer
+			code := run.print(&stdout, &stderr)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout.String(), stderr.String())
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
+				}
+			}
+			if !c.github && strings.Contains(stdout.String(), "::") {
+				t.Errorf("annotations outside GitHub Actions:\n%s", stdout.String())
+			}
+		})
+	}
+}
+
+func TestGuardCorruptBudget(t *testing.T) {
+	dir := guardModule(t)
+	for _, tc := range []struct {
+		name   string
+		budget []string
+		want   string
+	}{
+		{"hand-edited", []string{countLine, "", "# a note", "example.com/guard/dec BenchmarkDecode four allocs/op 232 B/op"},
+			"squash.budget:5: allocs/op must be a number that is not negative, not \"four\""},
+		{"site before benchmark", []string{splitSite, countLine},
+			"squash.budget:2: an indented site line comes before any benchmark line"},
+		{"wrong file", []string{"module example.com/guard"}, "squash.budget:1: want \"squash budget v1\""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			budgetWith(t, dir, tc.budget...)
+			if tc.name == "wrong file" {
+				os.WriteFile(filepath.Join(dir, "squash.budget"), []byte(tc.budget[0]+"\n"), 0o644)
+			}
+			code, stdout, stderr := squash(t, dir, "guard", "./...")
+			if code != exitError {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitError, stdout, stderr)
+			}
+			if !strings.HasPrefix(stderr, "squash: ") || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("stderr = %q, want one line with %q", stderr, tc.want)
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q on error", stdout)
+			}
+		})
+	}
+}
+
+func TestGuardNoalloc(t *testing.T) {
+	dir := guardModule(t)
+	// No budget: the marked function alone is checked.
+	code, stdout, stderr := squash(t, dir, "guard", "./...")
+	if code != exitClean || !strings.Contains(stdout, "//squash:noalloc: 0 of 1 functions allocate") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "no squash.budget at ") || !strings.Contains(stderr, "checked //squash:noalloc only") {
+		t.Errorf("stderr does not say the budget is missing: %q", stderr)
+	}
+
+	src := filepath.Join(dir, "dec", "dec.go")
+	edit(t, src, "\treturn strings.Count(s, \",\") + 1", "\tkeep = []byte(s)\n\treturn strings.Count(s, \",\") + 1")
+	edit(t, src, `import "strings"`, "import \"strings\"\n\nvar keep []byte")
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_WORKSPACE", filepath.Dir(dir))
+	code, stdout, _ = squash(t, dir, "guard", "./...")
+	if code != exitFindings {
+		t.Fatalf("exit %d, want %d:\n%s", code, exitFindings, stdout)
+	}
+	ws := filepath.Base(dir)
+	for _, want := range []string{
+		"dec/dec.go:28:16: Count is //squash:noalloc but the compiler reports: ([]byte)(s) escapes to heap\n",
+		"\tfrom keep = ([]byte)(s) (assign) at dec/dec.go:28\n",
+		"//squash:noalloc: 1 of 1 functions allocate",
+		"::error file=" + ws + "/dec/dec.go,line=28,col=16::Count is //squash:noalloc but the compiler reports: ([]byte)(s) escapes to heap\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestGuardBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		dir  string
+		args []string
+		want string
+	}{
+		{"negative tolerance", testMod, []string{"-tolerance", "-1", "./ok"}, "-tolerance must not be negative"},
+		{"nothing to guard", testMod, []string{"./ok"}, "nothing to guard: no squash.budget at "},
+		{"not a package", testMod, []string{"./nopkg"}, "no Go files"},
+		{"does not compile", "", []string{"./..."}, "example.com/guard/broken does not compile"},
+		{"bad count", testMod, []string{"-count", "0", "./ok"}, "-count must be at least 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.dir == "" {
+				tc.dir = guardModule(t)
+				os.Mkdir(filepath.Join(tc.dir, "broken"), 0o755)
+				os.WriteFile(filepath.Join(tc.dir, "broken", "broken.go"), []byte("package broken\n\nvar X int = \"not an int\"\n"), 0o644)
+				os.WriteFile(filepath.Join(tc.dir, "broken", "broken_test.go"), []byte("package broken\n\nimport \"testing\"\n\nfunc BenchmarkX(b *testing.B) {}\n"), 0o644)
+				budgetWith(t, tc.dir, countLine, decodeLine)
+			}
+			code, stdout, stderr := squash(t, tc.dir, append([]string{"guard"}, tc.args...)...)
+			if code != exitError {
+				t.Errorf("exit %d, want %d", code, exitError)
+			}
+			first, _, _ := strings.Cut(stderr, "\n")
+			if !strings.HasPrefix(first, "squash: ") || !strings.Contains(first, tc.want) {
+				t.Errorf("stderr = %q, want squash: …%s…", stderr, tc.want)
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q", stdout)
+			}
+		})
+	}
+}
+
+func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
+	dir := guardModule(t)
+	budgetWith(t, dir, "this is not a budget line")
+	code, _, stderr := squash(t, dir, "guard", "-write", "./...")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "rewriting ") || !strings.Contains(stderr, "squash.budget:2:") {
+		t.Errorf("stderr does not say the old budget was unreadable: %q", stderr)
+	}
+	mustGuard(t, dir, exitClean, "./...")
+}

@@ -1,0 +1,3 @@
+module example.com/guard
+
+go 1.26
