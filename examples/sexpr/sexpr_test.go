@@ -192,6 +192,12 @@ func TestArenaParseDoesNotAllocateOnceWarm(t *testing.T) {
 	var a arena.Arena
 	defer a.Free()
 	src := `(a "b\nc" (d e) ((f)) "g")`
+	// What the arena itself costs to start over: nothing for squash's
+	// region allocator, a new runtime arena under GOEXPERIMENT=arenas.
+	restart := testing.AllocsPerRun(100, func() {
+		a.Reset()
+		arena.New[byte](&a)
+	})
 	allocs := testing.AllocsPerRun(100, func() {
 		a.Reset()
 		if _, err := ParseArena(&a, src); err != nil {
@@ -203,8 +209,8 @@ func TestArenaParseDoesNotAllocateOnceWarm(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if allocs != 0 {
-		t.Fatalf("ParseArena into a reset arena made %v allocations per parse, want 0", allocs)
+	if allocs > restart {
+		t.Fatalf("ParseArena into a reset arena made %v allocations per parse, want no more than the arena's own %v", allocs, restart)
 	}
 	if heap < 10 {
 		t.Fatalf("Parse made only %v allocations; the comparison is meaningless", heap)
