@@ -37,6 +37,13 @@ func CloneSlice[S ~[]E, E any](s S) S {
 	return out
 }
 
+// noCopy makes go vet's copylocks check report an Arena copied by value:
+// two copies would hand out the same memory twice.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
 // checkLenCap panics the way make does, so that both builds fail alike on
 // a programming error.
 func checkLenCap(length, capacity int) {

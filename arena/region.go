@@ -10,6 +10,7 @@ import "unsafe"
 //
 // An Arena is not safe for concurrent use by multiple goroutines.
 type Arena struct {
+	_     noCopy
 	last  any       // the *slab[T] used most recently: New in a loop hits it
 	slabs []slabber // one per element type, in order of first use
 }

@@ -11,6 +11,7 @@ import goarena "arena"
 //
 // An Arena is not safe for concurrent use by multiple goroutines.
 type Arena struct {
+	_  noCopy
 	ra *goarena.Arena
 }
 
