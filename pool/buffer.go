@@ -1,0 +1,161 @@
+package pool
+
+import (
+	"errors"
+	"io"
+	"unicode/utf8"
+)
+
+// minRead is the free space ReadFrom makes before each Read, as bytes.Buffer.
+const minRead = 512
+
+// Buffer is a growable byte buffer, the byte-slice case of a pooled slice,
+// with the methods of bytes.Buffer's writing half. Get one from a Buffers pool
+// (or the package's Get) and Put it back when done; the zero value is an empty
+// buffer ready to use. A Buffer is not safe for concurrent use.
+//
+// Writing methods append and grow the buffer when needed; they do not
+// allocate while the data fits in Cap. The buffer remembers the largest
+// length it reached since it left the pool, even across Reset, so that the
+// pool learns how large a buffer each use really needed.
+type Buffer struct {
+	b     []byte
+	peak  int    // largest length reached before a Reset or Truncate
+	tick  uint32 // sampling state: a Put is recorded when tick&mask == 0
+	state uint8
+}
+
+// Len returns the number of bytes written. It does not allocate.
+func (b *Buffer) Len() int { return len(b.b) }
+
+// Cap returns the capacity: how many bytes fit before the buffer grows.
+// It does not allocate.
+func (b *Buffer) Cap() int { return cap(b.b) }
+
+// Bytes returns the bytes written. The slice aliases the buffer: it is valid
+// until the next write, Reset or Put. It does not allocate.
+func (b *Buffer) Bytes() []byte { return b.b }
+
+// String returns the bytes written as a string. It allocates a copy.
+func (b *Buffer) String() string { return string(b.b) }
+
+// AvailableBuffer returns an empty slice with the buffer's free capacity, for
+// append-style APIs: b.Write(strconv.AppendInt(b.AvailableBuffer(), n, 10))
+// does not allocate while the result fits. It does not allocate.
+func (b *Buffer) AvailableBuffer() []byte { return b.b[len(b.b):] }
+
+// Reset empties the buffer and keeps its capacity. It does not allocate.
+func (b *Buffer) Reset() {
+	b.peak = max(b.peak, len(b.b))
+	b.b = b.b[:0]
+}
+
+// Truncate keeps the first n bytes. It returns an error, and changes
+// nothing, if n is negative or above Len. It does not allocate.
+func (b *Buffer) Truncate(n int) error {
+	if n < 0 || n > len(b.b) {
+		return errors.New("pool: Truncate length is outside [0, Len()]: pass a length the buffer holds")
+	}
+	b.peak = max(b.peak, len(b.b))
+	b.b = b.b[:n]
+	return nil
+}
+
+// Grow makes room for n more bytes without another allocation, and counts
+// Len()+n as needed by this use. Negative n is treated as 0. It allocates
+// only if the room is not there yet.
+func (b *Buffer) Grow(n int) {
+	if n <= 0 {
+		return
+	}
+	b.peak = max(b.peak, len(b.b)+n)
+	if n > cap(b.b)-len(b.b) {
+		b.grow(n)
+	}
+}
+
+// Write appends p. It always returns len(p), nil; it implements io.Writer.
+// It does not allocate while p fits in the free capacity.
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.b = append(b.b, p...)
+	return len(p), nil
+}
+
+// WriteString appends s. It always returns len(s), nil; it implements
+// io.StringWriter. It does not allocate while s fits in the free capacity.
+func (b *Buffer) WriteString(s string) (int, error) {
+	b.b = append(b.b, s...)
+	return len(s), nil
+}
+
+// WriteByte appends c. It always returns nil; it implements io.ByteWriter.
+// It does not allocate while there is free capacity.
+func (b *Buffer) WriteByte(c byte) error {
+	b.b = append(b.b, c)
+	return nil
+}
+
+// WriteRune appends the UTF-8 encoding of r and returns its length.
+// It does not allocate while there is free capacity.
+func (b *Buffer) WriteRune(r rune) (int, error) {
+	n := len(b.b)
+	b.b = utf8.AppendRune(b.b, r)
+	return len(b.b) - n, nil
+}
+
+// ReadFrom appends everything r yields until io.EOF and returns the number of
+// bytes read; it implements io.ReaderFrom. An error other than io.EOF is
+// returned with the bytes read so far kept. It allocates only to grow.
+func (b *Buffer) ReadFrom(r io.Reader) (int64, error) {
+	var total int64
+	for {
+		if cap(b.b)-len(b.b) < minRead {
+			b.grow(minRead)
+		}
+		n, err := r.Read(b.b[len(b.b):cap(b.b)])
+		if n < 0 || n > cap(b.b)-len(b.b) {
+			return total, errors.New("pool: Reader returned an impossible count: fix its Read method")
+		}
+		b.b = b.b[:len(b.b)+n]
+		total += int64(n)
+		if err == io.EOF {
+			return total, nil
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+}
+
+// WriteTo writes the buffer's bytes to w and empties the buffer; it
+// implements io.WriterTo. On error the unwritten bytes stay. It does not
+// allocate.
+func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(b.b)
+	if n < 0 || n > len(b.b) {
+		return 0, errors.New("pool: Writer returned an impossible count: fix its Write method")
+	}
+	if err == nil && n < len(b.b) {
+		err = io.ErrShortWrite
+	}
+	b.peak = max(b.peak, len(b.b))
+	b.b = b.b[:copy(b.b, b.b[n:])]
+	return int64(n), err
+}
+
+// grow makes room for n more bytes: at least double, rounded up to a power of
+// two so that the buffer lands on a whole size class when it is put back.
+// (The writing methods use append's own growth, so that they inline.)
+func (b *Buffer) grow(n int) {
+	need := len(b.b) + n
+	if need < 0 {
+		panic("pool: Buffer too large") // as bytes.Buffer: no memory could hold it
+	}
+	c := max(2*cap(b.b), need, 1<<minClass)
+	if c <= 1<<topClass {
+		c = 1 << bucket(c)
+	}
+	nb := make([]byte, len(b.b), c)
+	copy(nb, b.b)
+	b.b = nb
+}

@@ -1,0 +1,230 @@
+package pool
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"sync/atomic"
+)
+
+// Size classes are powers of two counted in elements: a buffer with capacity
+// c is kept on shelf floor(log2 c), so every buffer on shelf k holds at least
+// 1<<k elements and a Get that needs n elements looks at shelf ceil(log2 n).
+const (
+	minClass  = 6  // smallest capacity handed out: 64 elements
+	topClass  = 32 // largest capacity kept: 1<<32 elements
+	nShelves  = 64 // shelf array length; a power of two so k&(nShelves-1) needs no bounds check
+	nBuckets  = topClass + 2
+	maxProbes = 4 // shelves above the wanted one that a miss looks at before allocating
+)
+
+// sampleEvery is how often a buffer's Put is recorded for calibration once
+// the pool is calibrated: one Put in sampleEvery, weighted by sampleEvery, so
+// the histogram stays unbiased while the shared counters are touched rarely
+// enough not to bounce between cores. Until the first calibration every Put
+// is recorded, and the first calibration comes after firstWindow Puts, so a
+// new pool learns its sizes quickly.
+const (
+	sampleEvery = 64
+	firstWindow = 1 << 10
+)
+
+// Default calibration settings.
+const (
+	DefaultPercentile    = 0.9     // share of Gets that should need no growth
+	DefaultMaxPercentile = 0.95    // share of buffers kept; larger ones are dropped on Put
+	DefaultWindow        = 1 << 14 // Puts between two calibrations
+)
+
+// Calibration sets how a pool chooses its default capacity and the largest
+// capacity it keeps. The zero value means the defaults.
+type Calibration struct {
+	// Percentile is the share of uses whose size the default capacity
+	// covers: Get returns buffers large enough for that share of uses
+	// without growing. 0 means DefaultPercentile.
+	Percentile float64
+	// MaxPercentile is the share of uses whose buffers are kept: a buffer
+	// larger than that share needed is dropped on Put and left to the
+	// garbage collector. 0 means DefaultMaxPercentile.
+	MaxPercentile float64
+	// Window is the number of Puts between calibrations. 0 means
+	// DefaultWindow.
+	Window int
+}
+
+// withDefaults returns c with zero fields replaced by the defaults.
+func (c Calibration) withDefaults() Calibration {
+	if c.Percentile == 0 {
+		c.Percentile = DefaultPercentile
+	}
+	if c.MaxPercentile == 0 {
+		c.MaxPercentile = DefaultMaxPercentile
+	}
+	if c.Window == 0 {
+		c.Window = DefaultWindow
+	}
+	return c
+}
+
+// validate says what is wrong with c, after defaults are applied.
+func (c Calibration) validate() error {
+	d := c.withDefaults()
+	switch {
+	case math.IsNaN(d.Percentile) || d.Percentile <= 0 || d.Percentile > 1:
+		return fmt.Errorf("pool: Percentile %v is outside (0, 1]: use a share such as %v", c.Percentile, DefaultPercentile)
+	case math.IsNaN(d.MaxPercentile) || d.MaxPercentile <= 0 || d.MaxPercentile > 1:
+		return fmt.Errorf("pool: MaxPercentile %v is outside (0, 1]: use a share such as %v", c.MaxPercentile, DefaultMaxPercentile)
+	case d.MaxPercentile < d.Percentile:
+		return fmt.Errorf("pool: MaxPercentile %v is below Percentile %v: buffers of the default size would be dropped; make MaxPercentile at least Percentile", d.MaxPercentile, d.Percentile)
+	case d.Window < 16*sampleEvery || d.Window > 1<<30:
+		return fmt.Errorf("pool: Window %d is outside [%d, %d]: use 0 for the default %d", c.Window, 16*sampleEvery, 1<<30, DefaultWindow)
+	}
+	return nil
+}
+
+// calibrator learns the sizes that uses of a pool need and turns them into
+// the default class and the largest kept capacity. Get reads two atomics;
+// Put touches the histogram once every sampleEvery Puts of a buffer.
+type calibrator struct {
+	def   atomic.Int32 // default class minus minClass (so the zero value is minClass)
+	limit atomic.Int64 // largest capacity kept; 0 until the first calibration
+	cfg   atomic.Pointer[Calibration]
+	mask  atomic.Uint32 // a holder's Put is recorded when its tick&mask == 0
+	born  atomic.Uint32 // buffers made; seeds their sampling phase
+	runs  atomic.Uint64
+	_     [64]byte // keep the read-mostly fields above off the histogram's cache lines
+
+	busy   atomic.Bool
+	weight atomic.Uint64
+	hist   [nBuckets]atomic.Uint64 // weighted uses by bucket(need)
+}
+
+// defaultClass returns the shelf that Get without a size looks at.
+func (c *calibrator) defaultClass() int {
+	return (minClass + int(c.def.Load())) & (nShelves - 1)
+}
+
+// limitClass returns the largest shelf a Get may take from.
+func (c *calibrator) limitClass() int {
+	l := c.limit.Load()
+	if l == 0 {
+		return topClass
+	}
+	return bits.Len64(uint64(l)) - 1
+}
+
+// keeps reports whether a buffer of capacity n may be pooled.
+func (c *calibrator) keeps(n int) bool {
+	if n < 1<<minClass || n > 1<<topClass {
+		return false
+	}
+	l := c.limit.Load()
+	return l == 0 || int64(n) <= l
+}
+
+// settings returns the calibration settings in force.
+func (c *calibrator) settings() Calibration {
+	if p := c.cfg.Load(); p != nil {
+		return *p
+	}
+	return Calibration{}.withDefaults()
+}
+
+// set validates and installs new settings.
+func (c *calibrator) set(s Calibration) error {
+	if err := s.validate(); err != nil {
+		return err
+	}
+	s = s.withDefaults()
+	c.cfg.Store(&s)
+	return nil
+}
+
+// record adds a use that needed n elements with the given weight, and
+// recalibrates once a window's worth of weight has been seen.
+func (c *calibrator) record(n int, weight uint64) {
+	c.hist[bucket(n)].Add(weight)
+	w := uint64(c.settings().Window)
+	if c.runs.Load() == 0 {
+		w = min(w, firstWindow)
+	}
+	if c.weight.Add(weight) >= w {
+		c.calibrate()
+	}
+}
+
+// calibrate turns the histogram into new limits. One goroutine at a time;
+// the others skip. It does not allocate.
+func (c *calibrator) calibrate() {
+	if !c.busy.CompareAndSwap(false, true) {
+		return
+	}
+	defer c.busy.Store(false)
+	c.weight.Store(0)
+	var counts [nBuckets]uint64
+	for i := range c.hist {
+		counts[i] = c.hist[i].Swap(0)
+	}
+	s := c.settings()
+	def, limit, ok := limits(&counts, s.Percentile, s.MaxPercentile)
+	if !ok {
+		return
+	}
+	c.def.Store(int32(bits.Len(uint(def)) - 1 - minClass))
+	c.limit.Store(int64(limit))
+	c.mask.Store(sampleEvery - 1)
+	c.runs.Add(1)
+}
+
+// limits computes the default capacity (the smallest class covering the
+// share pct of the weighted uses) and the largest kept capacity (the same for
+// maxPct, never below the default). Needs beyond the top class count in the
+// last bucket and cap the limit at the top class. ok is false for an empty
+// histogram: nothing to learn from.
+func limits(counts *[nBuckets]uint64, pct, maxPct float64) (def, limit int, ok bool) {
+	var total uint64
+	for _, n := range counts {
+		total += n
+	}
+	if total == 0 {
+		return 0, 0, false
+	}
+	dk := percentileClass(counts, total, pct)
+	mk := percentileClass(counts, total, maxPct)
+	dk = min(max(dk, minClass), topClass)
+	mk = min(max(mk, dk), topClass)
+	return 1 << dk, 1 << mk, true
+}
+
+// percentileClass returns the smallest bucket at which the cumulative weight
+// reaches the share p of total.
+func percentileClass(counts *[nBuckets]uint64, total uint64, p float64) int {
+	want := uint64(math.Ceil(p * float64(total)))
+	var cum uint64
+	for k, n := range counts {
+		cum += n
+		if cum >= want {
+			return k
+		}
+	}
+	return nBuckets - 1
+}
+
+// bucket returns ceil(log2 n): the class that holds n elements, with needs
+// beyond the top class in the last bucket.
+func bucket(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return min(bits.Len(uint(n-1)), nBuckets-1)
+}
+
+// classFor returns the shelf for a Get of at least n elements.
+func classFor(n int) int {
+	return max(bucket(n), minClass)
+}
+
+// current returns the default capacity and the limit (0: none yet).
+func (c *calibrator) current() (defaultCap, maxCap int) {
+	return 1 << c.defaultClass(), int(c.limit.Load())
+}

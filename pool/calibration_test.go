@@ -1,0 +1,143 @@
+package pool
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestLimits(t *testing.T) {
+	hist := func(pairs ...int) *[nBuckets]uint64 {
+		var h [nBuckets]uint64
+		for i := 0; i < len(pairs); i += 2 {
+			h[bucket(pairs[i])] += uint64(pairs[i+1])
+		}
+		return &h
+	}
+	tests := []struct {
+		name       string
+		counts     *[nBuckets]uint64
+		pct, max   float64
+		def, limit int
+		ok         bool
+	}{
+		{"no calls", hist(), 0.9, 0.95, 0, 0, false},
+		{"one size", hist(1000, 1), 0.9, 0.95, 1024, 1024, true},
+		{"all sizes equal", hist(4096, 5000), 0.9, 0.95, 4096, 4096, true},
+		{"tiny sizes round up to the smallest class", hist(1, 10, 3, 10), 0.9, 0.95, 64, 64, true},
+		{"zero-length uses", hist(0, 100), 0.9, 0.95, 64, 64, true},
+		{"p90 and p95 fall in different classes", hist(100, 85, 3000, 7, 70000, 5, 1<<20, 3), 0.9, 0.95, 4096, 1 << 17, true},
+		{"a rare giant is above the limit", hist(512, 9990, 64<<20, 10), 0.9, 0.95, 512, 512, true},
+		{"sizes above the largest class cap at it", hist(1<<40, 10), 0.9, 0.95, 1 << topClass, 1 << topClass, true},
+		{"percentile 1 covers the largest use", hist(100, 99, 1<<20, 1), 0.9, 1, 128, 1 << 20, true},
+		{"limit never below default", hist(100, 50, 5000, 50), 0.9, 0.9, 8192, 8192, true},
+		{"exact boundary: 9 in 10 small", hist(100, 9, 100000, 1), 0.9, 0.95, 128, 1 << 17, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			def, limit, ok := limits(tt.counts, tt.pct, tt.max)
+			if def != tt.def || limit != tt.limit || ok != tt.ok {
+				t.Errorf("limits = (%d, %d, %v), want (%d, %d, %v)", def, limit, ok, tt.def, tt.limit, tt.ok)
+			}
+		})
+	}
+}
+
+func TestBucket(t *testing.T) {
+	tests := []struct{ n, want int }{
+		{-5, 0}, {0, 0}, {1, 0}, {2, 1}, {3, 2}, {64, 6}, {65, 7}, {1 << 20, 20}, {1<<20 + 1, 21},
+		{1 << topClass, topClass}, {1<<topClass + 1, nBuckets - 1}, {1 << 62, nBuckets - 1},
+	}
+	for _, tt := range tests {
+		if got := bucket(tt.n); got != tt.want {
+			t.Errorf("bucket(%d) = %d, want %d", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestCalibrationValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		c    Calibration
+		want string // substring of the error; "" for none
+	}{
+		{"zero value is the defaults", Calibration{}, ""},
+		{"custom", Calibration{Percentile: 0.5, MaxPercentile: 0.99, Window: 4096}, ""},
+		{"percentile above 1", Calibration{Percentile: 1.5}, "Percentile 1.5 is outside (0, 1]"},
+		{"negative percentile", Calibration{Percentile: -0.1}, "Percentile -0.1 is outside"},
+		{"max percentile above 1", Calibration{MaxPercentile: 2}, "MaxPercentile 2 is outside"},
+		{"max below default percentile", Calibration{MaxPercentile: 0.5}, "MaxPercentile 0.5 is below Percentile 0.9"},
+		{"window too small", Calibration{Window: 10}, "Window 10 is outside"},
+		{"negative window", Calibration{Window: -1}, "Window -1 is outside"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var p Buffers
+			err := p.SetCalibration(tt.c)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("SetCalibration(%+v) = %v, want nil", tt.c, err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("SetCalibration(%+v) = %v, want an error containing %q", tt.c, err, tt.want)
+			}
+			if err != nil {
+				if got := p.s.cal.settings(); got != (Calibration{}).withDefaults() {
+					t.Errorf("settings changed to %+v after a rejected SetCalibration", got)
+				}
+			}
+		})
+	}
+}
+
+// TestCalibrates feeds a pool uses of known sizes and checks the limits it
+// settles on.
+func TestCalibrates(t *testing.T) {
+	tests := []struct {
+		name       string
+		sizes      []int // cycled through
+		def, limit int
+	}{
+		{"one size", []int{3000}, 4096, 4096},
+		{"a few large are refused", append(repeat(100, 97), repeat(20000, 3)...), 128, 128},
+		{"a large share sets the default", append(repeat(100, 80), repeat(20000, 20)...), 32768, 32768},
+		// A period that shares a factor with sampleEvery: a per-buffer
+		// counter would sample only some phases of it and never see the
+		// large use.
+		{"eleven small, one large in a period", append(repeat(100, 11), 20000), 128, 32768},
+		{"all tiny", []int{1, 2, 3}, 64, 64},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var p Buffers
+			if d, l := p.Limits(); d != 64 || l != 0 {
+				t.Fatalf("new pool Limits() = (%d, %d), want (64, 0)", d, l)
+			}
+			// A window of 4096 samples: the shares above are 4 standard
+			// errors from the percentiles.
+			const window = 1 << 18
+			if err := p.SetCalibration(Calibration{Window: window}); err != nil {
+				t.Fatal(err)
+			}
+			data := make([]byte, slices.Max(tt.sizes))
+			for i := range 2*window + firstWindow {
+				b := p.Get()
+				b.Write(data[:tt.sizes[i%len(tt.sizes)]])
+				p.Put(b)
+			}
+			if d, l := p.Limits(); d != tt.def || l != tt.limit {
+				t.Errorf("Limits() = (%d, %d), want (%d, %d)", d, l, tt.def, tt.limit)
+			}
+			if b := p.Get(); b.Cap() < tt.def {
+				t.Errorf("Get().Cap() = %d after calibration, want at least %d", b.Cap(), tt.def)
+			}
+		})
+	}
+}
+
+func repeat(n, times int) []int {
+	s := make([]int, times)
+	for i := range s {
+		s[i] = n
+	}
+	return s
+}

@@ -1,0 +1,152 @@
+package pool
+
+import (
+	"reflect"
+	"sync/atomic"
+)
+
+// Slice holds a pooled slice of T. Use S freely — append to it, reslice it —
+// and Put the Slice back when done; Put keeps whatever S then refers to. The
+// pool hands out and keeps *Slice, never bare slice headers, so neither Get
+// nor Put boxes a value.
+type Slice[T any] struct {
+	// S is the pooled slice: empty, with the capacity asked for, after Get.
+	S     []T
+	tick  uint32
+	state uint8
+}
+
+// Pool is a calibrated pool of slices of T, held in *Slice[T]. The zero
+// value is ready to use; a Pool must not be copied after first use. All
+// methods are safe for concurrent use.
+//
+// Pool learns from len(S) at Put how many elements uses needed, so put a
+// Slice back with S as long as the data it held. See Buffers for the
+// calibration; capacities and limits count elements, not bytes.
+type Pool[T any] struct {
+	s    shelves
+	ptrs atomic.Uint32 // 0 unknown, 1 T holds no pointers, 2 it does
+}
+
+// Get returns a *Slice[T] with len(S) == 0 and the calibrated default
+// capacity (64 elements before the first calibration). It does not allocate
+// when the pool has a slice of that class; it may hand out a somewhat
+// larger one.
+func (p *Pool[T]) Get() *Slice[T] {
+	k := p.s.cal.defaultClass()
+	if v := p.s.shelf[k].Get(); v != nil {
+		s := v.(*Slice[T])
+		s.state = stateOut
+		return s
+	}
+	return p.miss(k)
+}
+
+// GetCap returns a *Slice[T] with len(S) == 0 and cap(S) >= n; n <= 0 is
+// the same as Get. It does not allocate when the pool has a slice of that
+// size class. A request above the calibrated maximum is served by a new
+// slice of exactly n elements, which Put will then drop.
+func (p *Pool[T]) GetCap(n int) *Slice[T] {
+	k, ok := p.s.getClass(n)
+	if !ok {
+		return p.make(n)
+	}
+	if v := p.s.shelf[k].Get(); v != nil {
+		s := v.(*Slice[T])
+		s.state = stateOut
+		return s
+	}
+	return p.miss(k)
+}
+
+func (p *Pool[T]) miss(k int) *Slice[T] {
+	if v := p.s.search(k); v != nil {
+		s := v.(*Slice[T])
+		s.state = stateOut
+		return s
+	}
+	return p.make(1 << k)
+}
+
+func (p *Pool[T]) make(n int) *Slice[T] {
+	return &Slice[T]{S: make([]T, 0, n), tick: p.s.phase()}
+}
+
+// Put clears S's elements up to len(S) if T holds pointers (so the pool
+// pins nothing they point to), empties S and returns s to the pool; s must not be used
+// afterwards. It does not allocate; clearing costs time in proportion to
+// len(S), and only for T with pointers. Put(nil) does nothing; a second Put of the same Slice with no Get
+// in between does nothing; a Slice made elsewhere — the zero value, or one
+// from another Pool — is adopted like any other. A slice with capacity above
+// the calibrated maximum, or below 64, is left to the garbage collector.
+func (p *Pool[T]) Put(s *Slice[T]) {
+	if s == nil {
+		return
+	}
+	s.tick = p.s.next(s.tick)
+	c := cap(s.S)
+	if s.state != stateOut || s.tick&p.s.cal.mask.Load() == 0 || !p.s.cal.keeps(c) {
+		p.putSlow(s)
+		return
+	}
+	p.clear(s)
+	s.state = statePooled
+	p.s.shelf[shelfOf(c)].Put(s)
+}
+
+func (p *Pool[T]) putSlow(s *Slice[T]) {
+	if s.state == statePooled {
+		return
+	}
+	if !p.s.settle(len(s.S), cap(s.S), s.tick) {
+		return
+	}
+	p.clear(s)
+	s.state = statePooled
+	p.s.shelf[shelfOf(cap(s.S))].Put(s)
+}
+
+// SetCalibration replaces the calibration settings; see
+// Buffers.SetCalibration.
+func (p *Pool[T]) SetCalibration(c Calibration) error { return p.s.cal.set(c) }
+
+// Limits reports the calibrated default capacity and the largest capacity
+// Put keeps, in elements (0: no limit yet). It does not allocate.
+func (p *Pool[T]) Limits() (defaultCap, maxCap int) { return p.s.cal.current() }
+
+// clear empties s.S, zeroing the used elements first if T holds pointers.
+func (p *Pool[T]) clear(s *Slice[T]) {
+	ptrs := p.ptrs.Load()
+	if ptrs == 0 {
+		ptrs = 1
+		if hasPointers(reflect.TypeFor[T]()) {
+			ptrs = 2
+		}
+		p.ptrs.Store(ptrs)
+	}
+	if ptrs == 2 {
+		clear(s.S)
+	}
+	s.S = s.S[:0]
+}
+
+// hasPointers reports whether values of t hold pointers the garbage
+// collector follows.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
