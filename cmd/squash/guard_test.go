@@ -128,13 +128,21 @@ func TestGuardRoundTrip(t *testing.T) {
 	mustGuard(t, dir, exitClean, "-noalloc=false", "./...")
 }
 
-// TestGuardRoundTripDecoder is the round trip on a copy of examples/decoder,
-// with the module around it, an allocation added to a benchmark's loop.
+// TestGuardRoundTripDecoder is the round trip on a copy of examples/decoder
+// with the module around it: an allocation added to a benchmark's loop is
+// named by its file:line.
 func TestGuardRoundTripDecoder(t *testing.T) {
+	roundTripExample(t, "decoder")
+}
+
+// roundTripExample copies examples/NAME and the packages of the module it
+// imports, with go.mod and go.sum, into a temporary module, and runs the
+// round trip on its first benchmark that loops over b.Loop() or b.N.
+func roundTripExample(t *testing.T, name string) {
 	repo := filepath.Join(packageDir, "..", "..")
-	pkgDir := filepath.Join(repo, "examples", "decoder")
-	if _, err := os.Stat(pkgDir); err != nil {
-		t.Skip("examples/decoder is not there yet")
+	rel := "examples/" + name
+	if _, err := os.Stat(filepath.Join(repo, rel)); err != nil {
+		t.Skipf("%s is not there yet", rel)
 	}
 	dir := t.TempDir()
 	for _, f := range []string{"go.mod", "go.sum"} {
@@ -144,8 +152,7 @@ func TestGuardRoundTripDecoder(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(dir, f), data, 0o644)
 	}
-	// The package and every package of the module it imports.
-	list := exec.Command("go", "list", "-deps", "-test", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}", "./examples/decoder")
+	list := exec.Command("go", "list", "-deps", "-test", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}", "./"+rel)
 	list.Dir = repo
 	dirs, err := list.Output()
 	if err != nil {
@@ -165,18 +172,13 @@ func TestGuardRoundTripDecoder(t *testing.T) {
 			}
 		}
 	}
-	const pkg = "./examples/decoder"
-	out := mustGuard(t, dir, exitClean, "-write", "-noalloc=false", pkg)
-	if !strings.Contains(out, "wrote ") {
-		t.Fatalf("-write said %q", out)
-	}
-	mustGuard(t, dir, exitClean, "-noalloc=false", pkg)
 
-	// Add an allocation to the first benchmark loop of the package's tests.
+	// The first benchmark loop of the package's tests, and its benchmark.
 	loop := regexp.MustCompile(`(?m)^(\s*)for (b\.Loop\(\)|range b\.N|i := 0; i < b\.N; i\+\+) \{\n`)
-	tests, _ := filepath.Glob(filepath.Join(dir, "examples", "decoder", "*_test.go"))
-	var file string
-	var orig []byte
+	benchFunc := regexp.MustCompile(`(?m)^func (Benchmark\w*)\(b \*testing\.B\)`)
+	tests, _ := filepath.Glob(filepath.Join(dir, rel, "*_test.go"))
+	var file, benchmark string
+	var orig, changed []byte
 	line := 0
 	for _, f := range tests {
 		data, _ := os.ReadFile(f)
@@ -184,27 +186,40 @@ func TestGuardRoundTripDecoder(t *testing.T) {
 		if m == nil {
 			continue
 		}
-		file, orig = f, data
+		funcs := benchFunc.FindAllSubmatchIndex(data[:m[0]], -1)
+		if len(funcs) == 0 {
+			continue
+		}
+		last := funcs[len(funcs)-1]
+		file, orig, benchmark = f, data, string(data[last[2]:last[3]])
 		line = strings.Count(string(data[:m[1]]), "\n") + 1
-		indent := string(data[m[2]:m[3]])
-		added := indent + "\tguardSink = append(guardSink, new([64]byte))\n"
-		changed := string(data[:m[1]]) + added + string(data[m[1]:])
-		os.WriteFile(f, []byte(changed), 0o644)
-		pkgLine := regexp.MustCompile(`(?m)^package \w+\n`).Find(data)
-		os.WriteFile(filepath.Join(filepath.Dir(f), "guardsink_test.go"), append(pkgLine, "\nvar guardSink []*[64]byte\n"...), 0o644)
+		added := string(data[m[2]:m[3]]) + "\tguardSink = append(guardSink, new([64]byte))\n"
+		changed = []byte(string(data[:m[1]]) + added + string(data[m[1]:]))
 		break
 	}
 	if file == "" {
-		t.Fatal("no benchmark loop (for b.Loop() or over b.N) in examples/decoder's tests")
+		t.Fatalf("no benchmark loop (for b.Loop() or over b.N) in %s's tests", rel)
 	}
-	out = mustGuard(t, dir, exitFindings, "-noalloc=false", pkg)
-	where := "examples/decoder/" + filepath.Base(file) + ":" + strconv.Itoa(line)
+	args := []string{"-noalloc=false", "-bench", "^" + benchmark + "$", "./" + rel}
+	out := mustGuard(t, dir, exitClean, append([]string{"-write"}, args...)...)
+	if !strings.Contains(out, "wrote ") {
+		t.Fatalf("-write said %q", out)
+	}
+	mustGuard(t, dir, exitClean, args...)
+
+	os.WriteFile(file, changed, 0o644)
+	pkgLine := regexp.MustCompile(`(?m)^package \w+\n`).Find(orig)
+	sinkFile := filepath.Join(filepath.Dir(file), "guardsink_test.go")
+	os.WriteFile(sinkFile, append(pkgLine, "\nvar guardSink []*[64]byte\n"...), 0o644)
+	out = mustGuard(t, dir, exitFindings, args...)
+	where := rel + "/" + filepath.Base(file) + ":" + strconv.Itoa(line)
 	if !strings.Contains(out, "new site") || !strings.Contains(out, where) || !strings.Contains(out, "guardSink = append(guardSink, new([64]byte))") {
 		t.Errorf("failing check does not name the new site %s:\n%s", where, out)
 	}
+
 	os.WriteFile(file, orig, 0o644)
-	os.Remove(filepath.Join(filepath.Dir(file), "guardsink_test.go"))
-	mustGuard(t, dir, exitClean, "-noalloc=false", pkg)
+	os.Remove(sinkFile)
+	mustGuard(t, dir, exitClean, args...)
 }
 
 // budgetWith writes squash.budget into dir: the version line and lines.
