@@ -1,0 +1,135 @@
+package report
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/profile"
+)
+
+// pprofLine matches a row of go tool pprof -top -lines:
+// flat flat% sum% cum cum% function file:line [(inline)]
+var pprofLine = regexp.MustCompile(`^\s*(-?\d+)\s+\S+%\s+\S+%\s+(-?\d+)\s+\S+%\s+(\S+) (\S+):(\d+)`)
+
+// checkAgainstPprof measures one benchmark as the report does and compares
+// the sites blamed on lines of file with what go tool pprof shows for the
+// same two profiles: every line of file that pprof shows with a cumulative
+// count must be a site with that many objects. It also checks that the sites
+// account for the measured allocs/op. The target function must not call
+// other functions of its package, or pprof's cumulative counts would include
+// theirs.
+func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs benchmarks")
+	}
+	ctx := context.Background()
+	pkgs, err := bench.Resolve(ctx, dir, []string{pattern})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	work := t.TempDir()
+	bin, err := bench.Build(ctx, pkg, work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := bin.Measure(ctx, benchmark, work, bench.Options{Benchtime: "2000x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.MemProfile == "" {
+		t.Fatalf("%s does not allocate", benchmark)
+	}
+
+	// What squash computes.
+	mem, err := readProfile(res.MemProfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := readProfile(res.MemBaseProfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff, err := profile.Diff(mem, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	attr, err := profile.Blame(diff, profile.Scope{pkg.Scope()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	objects := map[string]int64{}
+	var total int64
+	for _, s := range attr.Sites {
+		if s.Objects > 0 {
+			total += s.Objects
+		}
+		if filepath.Base(s.File) == file {
+			objects[filepath.Base(s.File)+":"+strconv.Itoa(s.Line)] = s.Objects
+		}
+	}
+
+	// What pprof says of the same profiles.
+	out, err := exec.Command("go", "tool", "pprof", "-sample_index=alloc_objects", "-lines", "-top", "-nodecount=100000",
+		"-diff_base="+res.MemBaseProfile, res.MemProfile).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go tool pprof: %v\n%s", err, out)
+	}
+	seen := 0
+	for line := range strings.Lines(string(out)) {
+		m := pprofLine.FindStringSubmatch(line)
+		if m == nil || filepath.Base(m[4]) != file {
+			continue
+		}
+		cum, _ := strconv.ParseInt(m[2], 10, 64)
+		if cum == 0 {
+			continue
+		}
+		seen++
+		t.Logf("pprof: %s:%s %d cumulative objects", file, m[5], cum)
+		where := file + ":" + m[5]
+		got, ok := objects[where]
+		if !ok {
+			t.Errorf("pprof shows %d objects under %s (%s); squash has no site there", cum, where, m[3])
+			continue
+		}
+		if got != cum {
+			t.Errorf("%s: squash blames %d objects, pprof shows %d cumulative", where, got, cum)
+		}
+	}
+	if seen == 0 {
+		t.Fatalf("pprof shows no line of %s:\n%s", file, out)
+	}
+	if seen != len(objects) {
+		t.Errorf("squash has %d sites in %s, pprof shows %d lines", len(objects), file, seen)
+	}
+
+	// The recorded iterations account for the measured allocs/op.
+	iters := res.MemIters - res.BaseIters
+	perOp := float64(total) / float64(iters)
+	if perOp < res.AllocsPerOp*0.98 || perOp > res.AllocsPerOp*1.02 {
+		t.Errorf("sites record %.3f allocs/op over %d iterations; go test measured %.3f", perOp, iters, res.AllocsPerOp)
+	}
+	b, err := benchmarkFrom(res, profile.Scope{pkg.Scope()}, newSources(pkg.Root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, s := range b.Sites {
+		sum += s.AllocsPerOp
+	}
+	if sum < b.AllocsPerOp*0.98 || sum > b.AllocsPerOp*1.02 {
+		t.Errorf("report sites add up to %.3f allocs/op, measured %.3f", sum, b.AllocsPerOp)
+	}
+}
+
+func TestSitesMatchPprofOnFixture(t *testing.T) {
+	checkAgainstPprof(t, "../../cmd/squash/testdata/mod", "./ok", "BenchmarkFields", "ok.go")
+}
