@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/squashgo/squash/internal/bench"
@@ -133,8 +134,25 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		if run.measured, err = measureBudgets(ctx, cfg); err != nil {
 			return 0, err
 		}
+		run.gone = gonePackages(ctx, root, old, run.pkgs)
 	}
 	return run.print(stdout, stderr), nil
+}
+
+// gonePackages returns the packages budgeted in b, other than checked, that
+// the go command no longer finds in the module at root: all their budgets
+// are stale.
+func gonePackages(ctx context.Context, root string, b *budget.Budget, checked []string) []string {
+	var gone []string
+	for _, bm := range b.Benchmarks {
+		if slices.Contains(checked, bm.Package) || slices.Contains(gone, bm.Package) {
+			continue
+		}
+		if _, err := bench.Resolve(ctx, root, []string{bm.Package}); err != nil && ctx.Err() == nil {
+			gone = append(gone, bm.Package)
+		}
+	}
+	return gone
 }
 
 // A guardRun is what squash guard measured, to be judged and printed.
@@ -143,6 +161,7 @@ type guardRun struct {
 	root     string             // the module root
 	file     string             // the budget file
 	pkgs     []string           // the import paths checked
+	gone     []string           // budgeted packages that no longer exist
 	budget   *budget.Budget     // nil when there is no budget file
 	measured []budget.Benchmark // the benchmarks as they are now
 	noalloc  *noalloc.Result
@@ -168,6 +187,7 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 		// Every benchmark of these packages ran: budgets of others are stale.
 		opts.Packages = r.pkgs
 	}
+	opts.Packages = append(slices.Clip(opts.Packages), r.gone...)
 	v := budget.Compare(r.budget, r.measured, opts)
 	g.verdict(v, r.cfg, relativeTo(r.root, r.file))
 	return guardExit(failed || v.Failed(r.cfg.strict))

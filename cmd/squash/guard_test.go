@@ -278,6 +278,8 @@ func TestGuardVerdicts(t *testing.T) {
 			code: exitFindings, want: []string{"FAIL example.com/guard/dec BenchmarkDecode: 4 allocs/op 232 B/op, not in squash.budget: run 'squash guard -write' to record it (-strict)"}},
 		{name: "gone", budget: []string{countLine, decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
 			code: exitClean, want: []string{"gone example.com/guard/dec BenchmarkGone is in squash.budget but no longer exists: run 'squash guard -write' to drop it", "1 gone"}},
+		{name: "package gone", budget: []string{countLine, decodeLine, "example.com/guard/old BenchmarkOld 1 allocs/op 8 B/op"},
+			cfg: func(c *guardConfig) { c.bench.Bench = "Decode" }, code: exitClean, want: []string{"gone example.com/guard/old BenchmarkOld is in squash.budget"}},
 		{name: "gone is not judged under -bench", budget: []string{countLine, decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
 			cfg: func(c *guardConfig) { c.bench.Bench = "Decode" }, code: exitClean, want: []string{"budgets: 0 over, 2 within\n"}},
 		{name: "annotations", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
@@ -299,6 +301,7 @@ func TestGuardVerdicts(t *testing.T) {
 			t.Setenv("GITHUB_WORKSPACE", dir)
 			run := &guardRun{cfg: c, root: dir, file: filepath.Join(dir, "squash.budget"), pkgs: []string{"example.com/guard/dec"},
 				budget: b, measured: measured, noalloc: &noalloc.Result{}}
+			run.gone = gonePackages(context.Background(), dir, b, run.pkgs)
 			var stdout, stderr bytes.Buffer
 			code := run.print(&stdout, &stderr)
 			if code != tc.code {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/report"
 )
 
 const sample = `# comment
@@ -229,4 +231,31 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("unstable:\n%s\n---\n%s", first.String(), second.String())
 		}
 	})
+}
+
+func TestFromReport(t *testing.T) {
+	rep := &report.Report{Packages: []report.Package{{
+		Path: "example.com/m/dec",
+		Benchmarks: []report.Benchmark{{
+			Name: "BenchmarkDecode/n=10", AllocsPerOp: 3, BytesPerOp: 96,
+			Sites: []report.Site{
+				{File: "dec/dec.go", Line: 12, Function: "example.com/m/dec.(*Decoder).Decode", Code: "out := make([]R, 0)", AllocsPerOp: 2},
+				{File: "dec/dec.go", Line: 20, Function: "example.com/m/dec.Map[go.shape.struct { a example.com/m/x.T }].func1", Code: "f()", AllocsPerOp: 1},
+			},
+		}},
+	}}}
+	got := FromReport(rep)
+	if len(got) != 1 || got[0].ID() != "example.com/m/dec BenchmarkDecode/n=10" || got[0].AllocsPerOp != 3 || got[0].BytesPerOp != 96 {
+		t.Fatalf("FromReport = %+v", got)
+	}
+	if fn := got[0].Sites[0].Function; fn != "dec.(*Decoder).Decode" {
+		t.Errorf("function %q, want dec.(*Decoder).Decode", fn)
+	}
+	if fn := got[0].Sites[1].Function; fn != "dec.Map[go.shape.struct{aexample.com/m/x.T}].func1" {
+		t.Errorf("function %q, want the type arguments kept without blanks", fn)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, &Budget{Benchmarks: got}); err != nil {
+		t.Errorf("the measured benchmark cannot be written: %v", err)
+	}
 }

@@ -30,11 +30,12 @@ func FromReport(r *report.Report) []Benchmark {
 
 // packageLocal drops the directories of a function's import path:
 // example.com/m/decoder.(*R).Next -> decoder.(*R).Next. Type arguments,
-// which may hold slashes of their own, are kept whole.
+// which may hold slashes of their own, are kept whole, without blanks,
+// which the budget format does not allow in a name.
 func packageLocal(fn string) string {
 	name := fn
 	if i := strings.IndexByte(name, '['); i >= 0 {
 		name = name[:i]
 	}
-	return fn[strings.LastIndexByte(name, '/')+1:]
+	return strings.Join(strings.Fields(fn[strings.LastIndexByte(name, '/')+1:]), "")
 }
