@@ -420,15 +420,28 @@ func TestGuardBadInput(t *testing.T) {
 	}
 }
 
+// TestGuardWriteRewritesACorruptBudget also keeps the budget somewhere
+// else than the module root, with -budget.
 func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
 	dir := guardModule(t)
-	budgetWith(t, dir, "this is not a budget line")
-	code, _, stderr := squash(t, dir, "guard", "-write", "./...")
+	file := filepath.Join(dir, "ci", "allocs.budget")
+	os.Mkdir(filepath.Dir(file), 0o755)
+	os.WriteFile(file, []byte("squash budget v1\nthis is not a budget line\n"), 0o644)
+	code, stdout, stderr := squash(t, dir, "guard", "-budget", file, "-write", "./...")
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stderr, "rewriting ") || !strings.Contains(stderr, "squash.budget:2:") {
+	if !strings.Contains(stderr, "rewriting ") || !strings.Contains(stderr, "allocs.budget:2:") {
 		t.Errorf("stderr does not say the old budget was unreadable: %q", stderr)
 	}
-	mustGuard(t, dir, exitClean, "./...")
+	if !strings.Contains(stdout, "wrote 2 budgets to "+file) {
+		t.Errorf("stdout = %q", stdout)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "squash.budget")); err == nil {
+		t.Error("-budget FILE also wrote squash.budget")
+	}
+	out := mustGuard(t, dir, exitClean, "-budget", file, "./...")
+	if !strings.Contains(out, "budgets: 0 over, 2 within") {
+		t.Errorf("check with -budget said:\n%s", out)
+	}
 }
