@@ -117,3 +117,34 @@ func Unmarked() *T {
 
 //squash:noalloc // want `misplaced //squash:noalloc`
 type NotAFunction struct{}
+
+// Box converts v to an interface: for a generic function the compiler
+// reports on the generic body, once per shape.
+//
+//squash:noalloc
+func Box[T any](v T) any {
+	return v // want `v escapes to heap`
+}
+
+// Pair is a generic type.
+type Pair[K comparable, V any] struct {
+	k K
+	v V
+}
+
+// Key returns the key without allocating.
+//
+//squash:noalloc
+func (p *Pair[K, V]) Key() K {
+	return p.k
+}
+
+var boxSink any
+
+// UseBox instantiates Box and Pair with two shapes each.
+func UseBox() {
+	boxSink = Box(42)
+	boxSink = Box("s")
+	boxSink = (&Pair[int, string]{}).Key()
+	boxSink = (&Pair[string, int]{}).Key()
+}
