@@ -23,7 +23,8 @@ type slabber interface {
 // Free drops every chunk of the region. Objects allocated from a are no
 // longer tracked by it: the garbage collector reclaims them as soon as
 // nothing points in, so Free is safe even if a stray pointer survives (the
-// object then simply stays alive). The caller promises not to use them.
+// object then simply stays alive, and so does the chunk around it). The
+// caller promises not to use them.
 // a is empty and usable again afterwards. Free does not allocate.
 func (a *Arena) Free() {
 	clear(a.slabs)
