@@ -1,6 +1,7 @@
 package pool
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"sync"
@@ -119,25 +120,24 @@ func TestConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range 3000 {
+			mine := bytes.Repeat([]byte{byte(w)}, 9000)
+			for i := range 2000 {
 				n := 1 + (i*7919+w*104729)%9000
-				b := p.Get()
+				var b *Buffer
 				if i%3 == 0 {
 					b = p.GetCap(n)
+				} else {
+					b = p.Get()
 				}
-				for range n {
-					b.WriteByte(byte(w))
-				}
+				b.WriteByte(byte(w))
+				b.Write(mine[:n-1])
 				for _, c := range b.Bytes() {
 					if c != byte(w) {
 						errs <- fmt.Errorf("worker %d found byte %d from another worker", w, c)
 						return
 					}
 				}
-				p.Put(b)
-				if i%100 == 0 {
-					p.Put(b) // double Put is ignored
-				}
+				p.Put(b) // not twice: another goroutine may already hold b
 			}
 		}()
 	}

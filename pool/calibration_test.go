@@ -92,6 +92,9 @@ func TestCalibrationValidate(t *testing.T) {
 // TestCalibrates feeds a pool uses of known sizes and checks the limits it
 // settles on.
 func TestCalibrates(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine and a million Puts: slow under -race, and TestConcurrent covers races")
+	}
 	tests := []struct {
 		name       string
 		sizes      []int // cycled through

@@ -1,0 +1,34 @@
+// Package pool reuses buffers and slices without boxing, and learns what
+// sizes to hand out.
+//
+// A plain sync.Pool of []byte boxes the slice header on every Put (an
+// allocation, staticcheck SA6002) and keeps any giant buffer that is put
+// back alive until the next collections (golang/go#23199).
+// valyala/bytebufferpool fixes the boxing and calibrates, but hands out
+// buffers of the single most frequent size, so most fresh buffers grow
+// again. This package:
+//
+//   - pools pointers to holders (*Buffer, *Slice[T]), so Get and Put do not
+//     allocate in steady state;
+//   - keeps one sync.Pool per power-of-two size class, so a small buffer is
+//     not handed to a large request, and GetCap(n) never returns less than n;
+//   - learns from the largest length each use reached (even across Reset)
+//     and recalibrates every Window Puts: Get hands out the capacity that
+//     covers the Percentile share of uses (default 0.9), and Put drops
+//     buffers above the class covering the MaxPercentile share (default
+//     0.95), so a burst of giants is not kept.
+//
+// Calibration costs Put almost nothing: a buffer's Put is recorded with
+// probability 1/64 (a per-buffer xorshift, no shared counter) and weighted
+// to stay unbiased; only those Puts touch shared atomics. Until the first
+// calibration, after 1024 Puts, every Put is recorded.
+//
+// Buffer is the byte case, with the writing half of bytes.Buffer's API;
+// Pool[T] holds slices of any element type. Both pool types' zero values
+// are ready to use and safe for concurrent use; Get, GetCap and Put do not
+// allocate when the pool has a buffer of the wanted class.
+//
+// The percentile default is justified by BenchmarkPercentile in this
+// package; the comparison with sync.Pool, bytebufferpool and
+// libp2p/go-buffer-pool is in the separate bench module.
+package pool
