@@ -36,7 +36,12 @@ type guardConfig struct {
 	bench     bench.Options
 	patterns  []string
 	github    bool // print GitHub Actions annotations
+
+	benchtimeSet bool // -benchtime was given
 }
+
+// defaultBenchtime is enough iterations for exact allocs/op and short runs.
+const defaultBenchtime = "100x"
 
 func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("squash guard", flag.ContinueOnError)
@@ -48,7 +53,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.BoolVar(&cfg.noalloc, "noalloc", true, "check functions marked //squash:noalloc")
 	fs.StringVar(&cfg.file, "budget", "", "the budget `file` (default squash.budget at the module root)")
 	fs.StringVar(&cfg.bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
-	fs.StringVar(&cfg.bench.Benchtime, "benchtime", "100x", "run each benchmark for `t`; allocs/op is exact after a few iterations")
+	fs.StringVar(&cfg.bench.Benchtime, "benchtime", defaultBenchtime, "run each benchmark for `t`; allocs/op is exact after a few iterations (default: the budget's, else 100x)")
 	fs.IntVar(&cfg.bench.Count, "count", 3, "run each benchmark `n` times and take medians, which drop the runtime's occasional background allocations")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: squash guard [-write] [flags] [packages]")
@@ -71,6 +76,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, fmt.Errorf("-count must be at least 1"))
 	}
 	cfg.patterns = fs.Args()
+	fs.Visit(func(f *flag.Flag) { cfg.benchtimeSet = cfg.benchtimeSet || f.Name == "benchtime" })
 	cfg.github = os.Getenv("GITHUB_ACTIONS") == "true"
 	if isTerminal(stderr) {
 		cfg.bench.Progress = stderr
@@ -113,7 +119,17 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		return 0, err
 	}
 	if cfg.write {
+		if old != nil && old.Benchtime != "" && old.Benchtime != cfg.bench.Benchtime && len(old.Benchmarks) > 0 {
+			fmt.Fprintf(stderr, "squash: %s was measured with -benchtime %s, now %s: budgets not measured now keep their figures\n", relativeTo(root, file), old.Benchtime, cfg.bench.Benchtime)
+		}
 		return exitClean, writeBudget(ctx, cfg, pkgs, old, file, stdout)
+	}
+	if old != nil && old.Benchtime != "" && old.Benchtime != cfg.bench.Benchtime {
+		if cfg.benchtimeSet {
+			fmt.Fprintf(stderr, "squash: %s was measured with -benchtime %s, checking with %s: amortised allocations may count differently\n", relativeTo(root, file), old.Benchtime, cfg.bench.Benchtime)
+		} else {
+			cfg.bench.Benchtime = old.Benchtime
+		}
 	}
 
 	// Measure everything before printing anything, so that an error leaves
@@ -255,6 +271,7 @@ func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old
 		}
 	}
 	old.Update(whole, measured)
+	old.Benchtime = cfg.bench.Benchtime
 	tmp, err := os.CreateTemp(filepath.Dir(file), ".squash.budget-*")
 	if err != nil {
 		return err

@@ -86,6 +86,7 @@ func TestGuardRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
+		"\nsquash budget v1\nbenchtime 100x\n",
 		"\nexample.com/guard/dec BenchmarkCount 0 allocs/op 0 B/op\n",
 		"\nexample.com/guard/dec BenchmarkDecode 4 allocs/op ",
 		" allocs/op dec/dec.go:14 dec.Decode: parts := strings.Split(s, \",\")\n",
@@ -427,7 +428,7 @@ func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
 	file := filepath.Join(dir, "ci", "allocs.budget")
 	os.Mkdir(filepath.Dir(file), 0o755)
 	os.WriteFile(file, []byte("squash budget v1\nthis is not a budget line\n"), 0o644)
-	code, stdout, stderr := squash(t, dir, "guard", "-budget", file, "-write", "./...")
+	code, stdout, stderr := squash(t, dir, "guard", "-budget", file, "-write", "-benchtime", "50x", "./...")
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -440,8 +441,16 @@ func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "squash.budget")); err == nil {
 		t.Error("-budget FILE also wrote squash.budget")
 	}
-	out := mustGuard(t, dir, exitClean, "-budget", file, "./...")
-	if !strings.Contains(out, "budgets: 0 over, 2 within") {
-		t.Errorf("check with -budget said:\n%s", out)
+	if data, _ := os.ReadFile(file); !strings.Contains(string(data), "\nbenchtime 50x\n") {
+		t.Errorf("the budget does not record -benchtime 50x:\n%s", data)
+	}
+	// The check reuses the budget's benchtime, and says so when told another.
+	code, stdout, stderr = squash(t, dir, "guard", "-budget", file, "./...")
+	if code != exitClean || !strings.Contains(stdout, "budgets: 0 over, 2 within") || strings.Contains(stderr, "benchtime") {
+		t.Errorf("check with -budget: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	_, _, stderr = squash(t, dir, "guard", "-budget", file, "-benchtime", "100x", "./...")
+	if !strings.Contains(stderr, "was measured with -benchtime 50x, checking with 100x") {
+		t.Errorf("no word on the other benchtime: %q", stderr)
 	}
 }

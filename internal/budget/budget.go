@@ -20,6 +20,12 @@ const version = "squash budget v1"
 
 // A Budget is the allowed allocations of a module's benchmarks.
 type Budget struct {
+	// Benchtime is the -benchtime the figures were measured with ("100x"),
+	// or "" when the file does not say. Allocations amortised over
+	// iterations (a slice that grows, a pool that fills) give other
+	// allocs/op at another benchtime, so a check should use the same.
+	Benchtime string
+
 	Benchmarks []Benchmark // sorted by package, then name
 }
 
@@ -116,7 +122,14 @@ const header = `# squash allocation budget: written by 'squash guard -write', ch
 func Write(w io.Writer, b *Budget) error {
 	var sb strings.Builder
 	sb.WriteString(header)
-	sb.WriteString(version + "\n\n")
+	sb.WriteString(version + "\n")
+	if b.Benchtime != "" {
+		if err := checkName("benchtime", b.Benchtime); err != nil {
+			return err
+		}
+		sb.WriteString("benchtime " + b.Benchtime + "\n")
+	}
+	sb.WriteString("\n")
 	for _, bm := range b.Benchmarks {
 		if err := checkName("package", bm.Package); err != nil {
 			return err
@@ -225,6 +238,19 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 				return nil, bad("want %q before anything else, found %q: is this a squash budget?", version, clip(trimmed))
 			}
 			sawVersion = true
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "benchtime "); ok {
+			bt := strings.TrimSpace(rest)
+			switch {
+			case len(b.Benchmarks) > 0:
+				return nil, bad("the benchtime line must come before the benchmark lines")
+			case b.Benchtime != "":
+				return nil, bad("a second benchtime line: keep one")
+			case checkName("benchtime", bt) != nil:
+				return nil, bad("want \"benchtime T\" with T as go test -benchtime takes it (100x, 1s), found %q", clip(line))
+			}
+			b.Benchtime = bt
 			continue
 		}
 		if isBlank(rune(line[0])) {

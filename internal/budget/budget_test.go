@@ -11,6 +11,7 @@ import (
 
 const sample = `# comment
 squash budget v1
+benchtime 100x
 
 example.com/m/dec BenchmarkSimple/n=10 12 allocs/op 4096 B/op
 	8 allocs/op dec/dec.go:31 dec.Simple: out = append(out, r)
@@ -26,6 +27,9 @@ func TestParseReadsEveryField(t *testing.T) {
 	}
 	if len(b.Benchmarks) != 2 {
 		t.Fatalf("%d benchmarks, want 2", len(b.Benchmarks))
+	}
+	if b.Benchtime != "100x" {
+		t.Errorf("benchtime %q, want 100x", b.Benchtime)
 	}
 	// Sorted by name: NoAlloc before Simple/n=10.
 	if got := b.Benchmarks[0].Name; got != "BenchmarkNoAlloc" {
@@ -75,6 +79,9 @@ func TestWriteThenParseIsTheSame(t *testing.T) {
 	if first.String() != second.String() {
 		t.Errorf("writing twice differs:\n%s\n---\n%s", first.String(), second.String())
 	}
+	if !strings.Contains(first.String(), "squash budget v1\nbenchtime 100x\n\n") {
+		t.Errorf("benchtime not written after the version:\n%s", first.String())
+	}
 	if !strings.Contains(first.String(), "\nexample.com/m/dec BenchmarkNoAlloc 0 allocs/op 0 B/op\nexample.com/m/dec BenchmarkSimple/n=10 12 allocs/op 4096 B/op\n\t8 allocs/op dec/dec.go:31 dec.Simple: out = append(out, r)\n") {
 		t.Errorf("unexpected layout:\n%s", first.String())
 	}
@@ -99,6 +106,9 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"NaN bytes", v + "p BenchmarkA 1 allocs/op NaN B/op\n", 2, "B/op must be a number"},
 		{"infinite", v + "p BenchmarkA 1e999 allocs/op 0 B/op\n", 2, "allocs/op must be a number"},
 		{"twice", v + "p BenchmarkA 1 allocs/op 2 B/op\n# x\np BenchmarkA 1 allocs/op 2 B/op\n", 4, "budgeted twice (also on line 2)"},
+		{"benchtime after benchmarks", v + "p BenchmarkA 1 allocs/op 2 B/op\nbenchtime 1s\n", 3, "must come before the benchmark lines"},
+		{"benchtime twice", v + "benchtime 1s\nbenchtime 2s\n", 3, "a second benchtime line"},
+		{"benchtime with blanks", v + "benchtime 1 s\n", 2, "want \"benchtime T\""},
 		{"site first", v + "\t1 allocs/op a.go:1 p.F: x\n", 2, "before any benchmark line"},
 		{"site without figure", v + "p BenchmarkA 1 allocs/op 2 B/op\n\ta.go:1 p.F: x\n", 3, "want \"N allocs/op FILE:LINE FUNCTION: CODE\""},
 		{"site without line", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go p.F: x\n", 3, "no FILE:LINE"},
@@ -206,6 +216,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("squash budget v1\np BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:1 p.F: x\n")
 	f.Add("squash budget v1\r\np BenchmarkA 0x10 allocs/op 1e3 B/op\r\n\t 1.5 allocs/op  a b.go:3:4 c.go:5 p.F:\r\n")
 	f.Add("squash budget v1\np BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:1 p.F:x:y\n")
+	f.Add("squash budget v1\nbenchtime  3x \r\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		b, err := Parse(strings.NewReader(in), "fuzz")
 		if err != nil {

@@ -9,6 +9,7 @@
 //
 //	# squash allocation budget: written by `squash guard -write`.
 //	squash budget v1
+//	benchtime 100x
 //
 //	example.com/m/decoder BenchmarkNoAlloc 0 allocs/op 0 B/op
 //	example.com/m/decoder BenchmarkSimple 12 allocs/op 4096 B/op
@@ -16,7 +17,10 @@
 //		4 allocs/op decoder/decoder.go:40 decoder.parse: s := string(b)
 //
 // Blank lines and lines starting with # are comments. The first other line
-// is the version, "squash budget v1". A benchmark line is not indented and
+// is the version, "squash budget v1". It may be followed by the -benchtime
+// the figures were measured with, "benchtime 100x", which a check reuses:
+// allocations amortised over iterations give other allocs/op at another
+// benchtime. A benchmark line is not indented and
 // has six fields: the package's import path, the benchmark's full name (as
 // go test prints it, without the -GOMAXPROCS suffix), its allocs/op, the
 // word allocs/op, its B/op and the word B/op. The indented lines below it
