@@ -113,13 +113,15 @@ func (c *calibrator) limitClass() int {
 	return bits.Len64(uint64(l)) - 1
 }
 
-// keeps reports whether a buffer of capacity n may be pooled.
+// keeps reports whether a buffer of capacity n may be pooled: at least the
+// smallest class, at most the limit (the top class before calibration).
+// One unsigned comparison, as it runs on every Put.
 func (c *calibrator) keeps(n int) bool {
-	if n < 1<<minClass || n > 1<<topClass {
-		return false
-	}
 	l := c.limit.Load()
-	return l == 0 || int64(n) <= l
+	if l == 0 {
+		l = 1 << topClass
+	}
+	return uint64(n-1<<minClass) <= uint64(l-1<<minClass)
 }
 
 // settings returns the calibration settings in force.
