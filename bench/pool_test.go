@@ -88,25 +88,26 @@ const (
 )
 
 func BenchmarkPool(b *testing.B) {
-	for _, size := range poolSizes {
-		data := make([]byte, size.n)
-		for _, impl := range poolImpls {
-			p := impl.make()
-			for range warmOps {
-				p.op(data)
-			}
-			b.Run(fmt.Sprintf("size=%s/impl=%s", size.name, impl.name), func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(size.n))
-				for b.Loop() {
-					p.op(data)
-				}
-			})
+	benchSizes(b, func(b *testing.B, p bufferPool, data []byte) {
+		for b.Loop() {
+			p.op(data)
 		}
-	}
+	})
 }
 
 func BenchmarkPoolParallel(b *testing.B) {
+	benchSizes(b, func(b *testing.B, p bufferPool, data []byte) {
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				p.op(data)
+			}
+		})
+	})
+}
+
+// benchSizes runs loop for every size and implementation, on a pool warmed
+// up with warmOps ops of that size.
+func benchSizes(b *testing.B, loop func(b *testing.B, p bufferPool, data []byte)) {
 	for _, size := range poolSizes {
 		data := make([]byte, size.n)
 		for _, impl := range poolImpls {
@@ -117,11 +118,7 @@ func BenchmarkPoolParallel(b *testing.B) {
 			b.Run(fmt.Sprintf("size=%s/impl=%s", size.name, impl.name), func(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(size.n))
-				b.RunParallel(func(pb *testing.PB) {
-					for pb.Next() {
-						p.op(data)
-					}
-				})
+				loop(b, p, data)
 			})
 		}
 	}

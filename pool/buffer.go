@@ -19,10 +19,9 @@ const minRead = 512
 // length it reached since it left the pool, even across Reset, so that the
 // pool learns how large a buffer each use really needed.
 type Buffer struct {
-	b     []byte
-	peak  int    // largest length reached before a Reset or Truncate
-	tick  uint32 // sampling state: a Put is recorded when tick&mask == 0
-	state uint8
+	b    []byte
+	peak int // largest length reached before a Reset or Truncate
+	holder
 }
 
 // Len returns the number of bytes written. It does not allocate.

@@ -66,7 +66,7 @@ func (p *Buffers) miss(k int) *Buffer {
 }
 
 func (p *Buffers) make(n int) *Buffer {
-	return &Buffer{b: make([]byte, 0, n), tick: p.s.phase()}
+	return &Buffer{b: make([]byte, 0, n), holder: holder{tick: p.s.phase()}}
 }
 
 // Put empties b and returns it to the pool; b must not be used afterwards.
@@ -80,29 +80,14 @@ func (p *Buffers) Put(b *Buffer) {
 	if b == nil {
 		return
 	}
-	b.tick = p.s.next(b.tick)
 	c := cap(b.b)
-	if b.state != stateOut || b.tick&p.s.cal.mask.Load() == 0 || !p.s.cal.keeps(c) {
-		p.putSlow(b)
+	if !p.s.admit(&b.holder, c) && !p.s.settle(&b.holder, max(b.peak, len(b.b)), c) {
 		return
 	}
 	b.b = b.b[:0]
 	b.peak = 0
 	b.state = statePooled
 	p.s.shelf[shelfOf(c)].Put(b)
-}
-
-func (p *Buffers) putSlow(b *Buffer) {
-	if b.state == statePooled {
-		return
-	}
-	if !p.s.settle(max(b.peak, len(b.b)), cap(b.b), b.tick) {
-		return
-	}
-	b.b = b.b[:0]
-	b.peak = 0
-	b.state = statePooled
-	p.s.shelf[shelfOf(cap(b.b))].Put(b)
 }
 
 // SetCalibration replaces the calibration settings; zero fields mean the

@@ -11,6 +11,12 @@ const (
 	statePooled
 )
 
+// holder is the bookkeeping both Buffer and Slice carry.
+type holder struct {
+	tick  uint32 // sampling state: a Put is recorded when tick&mask == 0
+	state uint8
+}
+
 // shelves is what both pool types share: the calibrator and one sync.Pool per
 // size class. The sync.Pools hold pointers to holders (*Buffer, *Slice[T]),
 // never slice headers, so a Put does not box. What a shelf holds is dropped by
@@ -58,25 +64,37 @@ func (s *shelves) sampled(tick uint32) (bool, uint64) {
 // next advances a holder's sampling state: a xorshift generator, so that
 // which Puts are sampled does not follow a period of the workload (a
 // counter would alias with, say, every tenth use being large). A zero state,
-// as in a holder made outside the pool, is seeded first.
-func (s *shelves) next(tick uint32) uint32 {
-	if tick == 0 {
-		tick = s.phase()
-	}
+// as in a holder made outside the pool, stays zero, which sends its Put to
+// settle, which seeds it.
+func next(tick uint32) uint32 {
 	tick ^= tick << 13
 	tick ^= tick >> 17
 	tick ^= tick << 5
 	return tick
 }
 
-// settle is the slow half of Put for both pool types: it records the use that
-// needed n elements and reports whether a holder of capacity c may be pooled.
-// A sampled Put counts for as many uses as one sample stands for; a dropped
-// buffer counts once, always, so that sizes the pool refuses are still learnt
-// from.
-func (s *shelves) settle(n, c int, tick uint32) bool {
+// admit is the fast half of Put for both pool types: it advances the
+// holder's sampling state and reports whether a holder of capacity c may be
+// pooled with no more ado: it is out, this Put is not sampled, and c is kept.
+func (s *shelves) admit(h *holder, c int) bool {
+	h.tick = next(h.tick)
+	return h.state == stateOut && h.tick&s.cal.mask.Load() != 0 && s.cal.keeps(c)
+}
+
+// settle is the slow half of Put: it ignores a holder already pooled,
+// records the use that needed n elements, and reports whether a holder of
+// capacity c may be pooled. A sampled Put counts for as many uses as one
+// sample stands for; a dropped buffer counts once, always, so that sizes the
+// pool refuses are still learnt from.
+func (s *shelves) settle(h *holder, n, c int) bool {
+	if h.state == statePooled {
+		return false
+	}
 	keep := s.cal.keeps(c)
-	sampled, weight := s.sampled(tick)
+	sampled, weight := s.sampled(h.tick)
+	if h.tick == 0 {
+		h.tick = s.phase()
+	}
 	switch {
 	case !keep:
 		s.cal.record(n, 1)

@@ -11,9 +11,8 @@ import (
 // nor Put boxes a value.
 type Slice[T any] struct {
 	// S is the pooled slice: empty, with the capacity asked for, after Get.
-	S     []T
-	tick  uint32
-	state uint8
+	S []T
+	holder
 }
 
 // Pool is a calibrated pool of slices of T, held in *Slice[T]. The zero
@@ -69,7 +68,7 @@ func (p *Pool[T]) miss(k int) *Slice[T] {
 }
 
 func (p *Pool[T]) make(n int) *Slice[T] {
-	return &Slice[T]{S: make([]T, 0, n), tick: p.s.phase()}
+	return &Slice[T]{S: make([]T, 0, n), holder: holder{tick: p.s.phase()}}
 }
 
 // Put clears S's elements up to len(S) if T holds pointers (so the pool
@@ -83,27 +82,13 @@ func (p *Pool[T]) Put(s *Slice[T]) {
 	if s == nil {
 		return
 	}
-	s.tick = p.s.next(s.tick)
 	c := cap(s.S)
-	if s.state != stateOut || s.tick&p.s.cal.mask.Load() == 0 || !p.s.cal.keeps(c) {
-		p.putSlow(s)
+	if !p.s.admit(&s.holder, c) && !p.s.settle(&s.holder, len(s.S), c) {
 		return
 	}
 	p.clear(s)
 	s.state = statePooled
 	p.s.shelf[shelfOf(c)].Put(s)
-}
-
-func (p *Pool[T]) putSlow(s *Slice[T]) {
-	if s.state == statePooled {
-		return
-	}
-	if !p.s.settle(len(s.S), cap(s.S), s.tick) {
-		return
-	}
-	p.clear(s)
-	s.state = statePooled
-	p.s.shelf[shelfOf(cap(s.S))].Put(s)
 }
 
 // SetCalibration replaces the calibration settings; see
