@@ -1,6 +1,6 @@
 // Package binenc writes and reads slices of fixed-size numbers (uint8 to
-// uint64, int8 to int64, float32, float64) in little or big endian, at the
-// speed of a memory copy and without allocating.
+// uint64, int8 to int64, float32, float64) in little or big endian, at or
+// near the speed of a memory copy and without allocating.
 //
 // Its functions have the names, arguments and results of their counterparts
 // in encoding/binary, with a typed slice instead of an any:

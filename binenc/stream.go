@@ -21,10 +21,10 @@ import (
 //     between being made and being copied.
 //   - bigChunk, 1 MiB, for larger inputs: Go's memmove copies 1 MiB and more
 //     with non-temporal stores, which write the destination without first
-//     reading it into the cache. A bytes.Buffer's copy of a 1 MiB chunk thus
-//     moves a third less data through memory than one of a 32 KiB chunk:
-//     11 ms instead of 14.5 for 80 MB on the machine of bench/results/binenc.txt.
-//     Files and sockets get a write size a syscall is well amortised over.
+//     reading it into the cache, so a bytes.Buffer's copy of each chunk moves
+//     less data through memory. BenchmarkWriteChunks measures the sizes
+//     against each other; bench/results/binenc.txt keeps a run. Files and
+//     sockets get a write size a syscall is well amortised over.
 //
 // Both are multiples of every value size, so no value straddles two chunks,
 // and Read reverses in place in smallChunk steps for the same cache reason.
@@ -45,7 +45,8 @@ type availableBufferer interface {
 }
 
 // Write writes the encoding of data in the given byte order to w. It does
-// not allocate.
+// not allocate, but for the rare refill of its buffer pool after a garbage
+// collection has emptied it.
 //
 // In the host's byte order the bytes of data go to w as they are, in one
 // call to w.Write. Otherwise inputs of up to 32 KiB are encoded straight into
@@ -154,7 +155,8 @@ func writeError(w io.Writer, n, chunk, done, size int, err error) error {
 }
 
 // Read fills data with values read from r in the given byte order. It does
-// not allocate.
+// not allocate (byte orders other than encoding/binary's, and the purego
+// build, use a buffer from the pool Write uses).
 //
 // In the host's byte order it reads straight into data's memory, with
 // io.ReadFull. Otherwise it reads 32 KiB at a time into data's memory and
