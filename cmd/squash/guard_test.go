@@ -454,3 +454,28 @@ func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
 		t.Errorf("no word on the other benchtime: %q", stderr)
 	}
 }
+
+func TestGuardAnnotationEscaping(t *testing.T) {
+	for _, tc := range []struct {
+		level, file string
+		line, col   int
+		msg, want   string
+	}{
+		{"error", "/ws/a/b.go", 3, 7, "x escapes to heap", "::error file=a/b.go,line=3,col=7::x escapes to heap\n"},
+		{"error", "/ws/a,b:c.go", 3, 0, "50% more\nB/op", "::error file=a%2Cb%3Ac.go,line=3::50%25 more%0AB/op\n"},
+		{"warning", "", 0, 0, "BenchmarkX: gone, a:b", "::warning::BenchmarkX: gone, a:b\n"},
+		{"error", "/elsewhere/c.go", 1, 0, "m\r", "::error file=/elsewhere/c.go,line=1::m%0D\n"},
+	} {
+		var buf bytes.Buffer
+		g := &guardPrinter{w: &buf, github: true, workspace: "/ws"}
+		g.annotate(tc.level, tc.file, tc.line, tc.col, tc.msg)
+		if buf.String() != tc.want {
+			t.Errorf("annotate(%q, %q) = %q, want %q", tc.file, tc.msg, buf.String(), tc.want)
+		}
+	}
+	var buf bytes.Buffer
+	(&guardPrinter{w: &buf}).annotate("error", "/ws/a.go", 1, 1, "m")
+	if buf.Len() != 0 {
+		t.Errorf("annotation outside GitHub Actions: %q", buf.String())
+	}
+}
