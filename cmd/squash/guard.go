@@ -139,6 +139,9 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		run.pkgs = append(run.pkgs, p.ImportPath)
 	}
 	if cfg.noalloc {
+		if cfg.bench.Progress != nil {
+			fmt.Fprintln(cfg.bench.Progress, "squash: checking //squash:noalloc functions")
+		}
 		if run.noalloc, err = noalloc.Check(ctx, "", cfg.patterns); err != nil {
 			return 0, err
 		}
