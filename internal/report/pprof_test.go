@@ -133,3 +133,9 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 func TestSitesMatchPprofOnFixture(t *testing.T) {
 	checkAgainstPprof(t, "../../cmd/squash/testdata/mod", "./ok", "BenchmarkFields", "ok.go")
 }
+
+// TestSitesMatchPprofOnDecoder is the check on examples/decoder's
+// Simple stage, whose lines call no other decoder function.
+func TestSitesMatchPprofOnDecoder(t *testing.T) {
+	checkAgainstPprof(t, "../..", "./examples/decoder", "BenchmarkSimple", "decoder.go")
+}
