@@ -2,7 +2,12 @@
 
 package bench
 
-import goarena "arena"
+import (
+	goarena "arena"
+	"testing"
+
+	"github.com/squashgo/squash/arena"
+)
 
 type goarenaNodes struct{ ra *goarena.Arena }
 
@@ -20,4 +25,32 @@ func init() {
 				g.ra.Free()
 			}
 	}})
+}
+
+// BenchmarkArenaNew measures one New of a treeNode through squash's wrapper
+// and through the runtime's arena directly, starting a fresh arena every
+// 65536 nodes: the wrapper's overhead without the tree around it.
+func BenchmarkArenaNew(b *testing.B) {
+	const batch = 1 << 16
+	b.Run("impl=squash", func(b *testing.B) {
+		var a arena.Arena
+		defer a.Free()
+		for i := 0; b.Loop(); i++ {
+			arena.New[treeNode](&a).val = i
+			if i%batch == batch-1 {
+				a.Reset()
+			}
+		}
+	})
+	b.Run("impl=goarena", func(b *testing.B) {
+		ra := goarena.NewArena()
+		for i := 0; b.Loop(); i++ {
+			goarena.New[treeNode](ra).val = i
+			if i%batch == batch-1 {
+				ra.Free()
+				ra = goarena.NewArena()
+			}
+		}
+		ra.Free()
+	})
 }
