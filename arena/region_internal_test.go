@@ -112,13 +112,21 @@ func TestFreeDropsChunks(t *testing.T) {
 }
 
 func TestAllocationsPerObject(t *testing.T) {
-	// Steady state after the first chunks: New and MakeSlice do not allocate.
+	// Steady state after the first chunks: New, MakeSlice, Append and
+	// String do not allocate.
 	var a Arena
+	x := new(int)
+	b := []byte("text")
 	n := testing.AllocsPerRun(1000, func() {
 		New[[2]*int](&a)
 		MakeSlice[*int](&a, 3, 3)
+		s := Append(&a, nil, x, x)
+		s = Append(&a, s, x, x, x)
+		if len(s) != 5 || String(&a, b) != "text" {
+			t.Fatal("wrong results")
+		}
 	})
 	if n > 0.01 {
-		t.Fatalf("New+MakeSlice average %v allocations, want about 0", n)
+		t.Fatalf("New, MakeSlice, Append and String average %v allocations, want about 0", n)
 	}
 }
