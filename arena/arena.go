@@ -52,8 +52,8 @@ func checkLenCap(length, capacity int) {
 	}
 }
 
-// grownCap is the capacity Append asks for when s must move: double, or
-// exactly enough if doubling is not.
+// grownCap is the capacity Append asks for when s must move: double (at
+// least 4), or exactly enough if doubling is not.
 func grownCap(oldCap, need int) int {
 	return max(2*oldCap, need, 4)
 }

@@ -15,6 +15,8 @@ type Arena struct {
 	ra *goarena.Arena
 }
 
+// runtime returns a's runtime arena, making it on first use after Free:
+// three small heap allocations.
 func (a *Arena) runtime() *goarena.Arena {
 	if a.ra == nil {
 		a.ra = goarena.NewArena()
@@ -41,7 +43,8 @@ func (a *Arena) Free() {
 // Reset makes a empty so that the same work can run again; the caller
 // promises that nothing allocated from a is still in use. The runtime's
 // arenas cannot be rewound, so in this build Reset is [Arena.Free]: the
-// runtime reuses the freed memory after the next garbage collection.
+// runtime reuses the freed memory, the last chunk at once and the others
+// after a garbage collection has found nothing pointing into them.
 func (a *Arena) Reset() {
 	a.Free()
 }
