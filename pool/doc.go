@@ -4,9 +4,10 @@
 // A plain sync.Pool of []byte boxes the slice header on every Put (an
 // allocation, staticcheck SA6002) and keeps any giant buffer that is put
 // back alive until the next collections (golang/go#23199).
-// valyala/bytebufferpool fixes the boxing and calibrates, but hands out
-// buffers of the single most frequent size, so most fresh buffers grow
-// again. This package:
+// valyala/bytebufferpool fixes the boxing and calibrates, but makes fresh
+// buffers of the single most frequent size class, so a fresh buffer for any
+// larger use grows again, and it has one pool for all sizes, so a small
+// buffer can be handed to a large use. This package:
 //
 //   - pools pointers to holders (*Buffer, *Slice[T]), so Get and Put do not
 //     allocate in steady state;
