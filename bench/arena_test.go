@@ -106,6 +106,9 @@ func BenchmarkArena(b *testing.B) {
 					b.Fatalf("checksum %d, want %d", got, want)
 				}
 				b.ReportAllocs()
+				// Start every impl from a collected heap, so that none pays
+				// for the garbage of the one before it.
+				runtime.GC()
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
 				for b.Loop() {
