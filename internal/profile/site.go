@@ -18,11 +18,24 @@ type Site struct {
 	Objects int64 // allocated objects (alloc_objects)
 	Bytes   int64 // allocated bytes (alloc_space)
 
+	// Direct reports whether some of the site's allocations ran in the
+	// site's function compiled on its own; InlinedAt lists the calls, in
+	// other functions, into which the site's line was inlined when the rest
+	// ran. The compiler decides escapes separately for each.
+	Direct    bool
+	InlinedAt []Position
+
 	// Mechanisms break the site's allocations down by the deepest frame of
 	// each sample, most objects first. A Mechanism with an empty Function is
 	// the line's own allocation (make, append, new, a conversion, a
 	// closure...): Go's heap profiles hide the runtime's allocator frames.
 	Mechanisms []Mechanism
+}
+
+// A Position is a line in a source file.
+type Position struct {
+	File string
+	Line int
 }
 
 // A Mechanism is the function that allocated on a site's behalf.
@@ -106,11 +119,13 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		a.Objects += objs
 		a.Bytes += bytes
 		deepest, site, found := "", profile.Line{}, false
+		var outer *profile.Line // the function compiled, when site was inlined into it
 		depth := 0
 	frames:
 		for _, loc := range s.Location {
-			// loc.Line[0] is the innermost of the functions inlined here.
-			for _, l := range loc.Line {
+			// loc.Line[0] is the innermost of the functions inlined here,
+			// the last one the function that was compiled.
+			for i, l := range loc.Line {
 				if l.Function == nil {
 					continue
 				}
@@ -119,6 +134,9 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 				}
 				if scope.Contains(l.Function.Name) {
 					site, found = l, true
+					if last := len(loc.Line) - 1; i < last && loc.Line[last].Function != nil {
+						outer = &loc.Line[last]
+					}
 					break frames
 				}
 				depth++
@@ -138,6 +156,11 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		st.Objects += objs
 		st.Bytes += bytes
+		if outer == nil {
+			st.Direct = true
+		} else if p := (Position{outer.Function.Filename, int(outer.Line)}); !slices.Contains(st.InlinedAt, p) {
+			st.InlinedAt = append(st.InlinedAt, p)
+		}
 		mech := ""
 		if depth > 0 {
 			mech = deepest

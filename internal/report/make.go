@@ -13,6 +13,7 @@ import (
 	pprof "github.com/google/pprof/profile"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -69,6 +70,7 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		rep.Packages = append(rep.Packages, *p)
 	}
+	rep.countCoverage()
 	if len(rep.Packages) == 0 {
 		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, strings.Join(patternsOrDot(cfg.Patterns), " "))
 	}
@@ -98,6 +100,11 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	if err != nil {
 		return nil, err
 	}
+	// The escape decisions of exactly the code that runs.
+	ix, err := escape.Load(bin.DiagDir)
+	if err != nil {
+		return nil, err
+	}
 	names, err := bin.Benchmarks(ctx, opts)
 	if err != nil {
 		if strings.HasPrefix(err.Error(), "no benchmarks") {
@@ -114,7 +121,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 		if err != nil {
 			return nil, err
 		}
-		b, err := benchmarkFrom(res, scope, src)
+		b, err := benchmarkFrom(res, scope, src, ix)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -123,7 +130,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	return out, nil
 }
 
-func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources) (*Benchmark, error) {
+func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *escape.Index) (*Benchmark, error) {
 	b := &Benchmark{
 		Name:        res.Name,
 		NsPerOp:     res.NsPerOp,
@@ -194,6 +201,7 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources) (*Bench
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) * perObj
 		}
+		explain(&site, s, ix, src.root)
 		b.Sites = append(b.Sites, site)
 	}
 	return b, nil

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -117,7 +118,11 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 	if perOp < res.AllocsPerOp*0.98 || perOp > res.AllocsPerOp*1.02 {
 		t.Errorf("sites record %.3f allocs/op over %d iterations; go test measured %.3f", perOp, iters, res.AllocsPerOp)
 	}
-	b, err := benchmarkFrom(res, profile.Scope{pkg.Scope()}, newSources(pkg.Root))
+	ix, err := escape.Load(bin.DiagDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := benchmarkFrom(res, profile.Scope{pkg.Scope()}, newSources(pkg.Root), ix)
 	if err != nil {
 		t.Fatal(err)
 	}

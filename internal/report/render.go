@@ -41,6 +41,11 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 			tw.benchmark(&b, opt.Top)
 		}
 	}
+	if c := r.Coverage; c != nil && c.Sites > 0 {
+		tw.line("")
+		tw.line("why: %d of %d sites (%.0f%%) carry a compiler escape record or a named mechanism",
+			c.Explained, c.Sites, 100*float64(c.Explained)/float64(c.Sites))
+	}
 	return tw.err
 }
 
@@ -120,9 +125,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		if s.Code != "" {
 			t.line("%s%s", pad, clip(s.Code, t.width-siteIndent))
 		}
-		if s.Mechanism != "" {
-			t.line("%sallocated in %s", pad, shortFunc(s.Mechanism))
-		}
+		t.why(&s, pad)
 	}
 }
 
@@ -171,4 +174,47 @@ func clipLeft(s string, n int) string {
 		return s
 	}
 	return "…" + string(r[len(r)-n+1:])
+}
+
+// maxReasons is how many compiler records a site shows in text; JSON and
+// squash explain have them all.
+const maxReasons = 2
+
+// why prints a site's reasons, then its mechanism in plain words.
+func (t *textWriter) why(s *Site, pad string) {
+	for i, r := range s.Reasons {
+		if i == maxReasons {
+			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s)", len(s.Reasons)-i, fmt.Sprintf("%s:%d", s.File, s.Line)))
+			break
+		}
+		text := r.Summary
+		if r.InlinedAt != "" {
+			text += " [inlined at " + r.InlinedAt + "]"
+		}
+		t.wrap(pad, "why: "+text)
+	}
+	if s.MechanismText != "" {
+		t.wrap(pad, "why: "+s.MechanismText)
+	}
+}
+
+// wrap prints text indented by pad, broken at spaces to fit the width.
+func (t *textWriter) wrap(pad, text string) {
+	width := max(t.width-len(pad), 20)
+	indent := ""
+	for text != "" {
+		line := text
+		if utf8.RuneCountInString(line) > width-len(indent) {
+			r := []rune(text)
+			cut := width - len(indent)
+			if i := strings.LastIndexByte(string(r[:cut]), ' '); i > 0 {
+				line = string(r[:cut])[:i]
+			} else {
+				line = string(r[:cut])
+			}
+		}
+		t.line("%s%s%s", pad, indent, line)
+		text = strings.TrimLeft(text[len(line):], " ")
+		indent = "     "
+	}
 }

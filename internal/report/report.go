@@ -4,6 +4,9 @@ package report
 // stable schema of `squash -json`; field names are snake_case.
 type Report struct {
 	Packages []Package `json:"packages"`
+	// Coverage of the sites of every benchmark by an escape record or a
+	// named mechanism; absent for -profile reports.
+	Coverage *Coverage `json:"coverage,omitempty"`
 }
 
 // A Package holds the benchmarks of one Go package.
@@ -70,6 +73,37 @@ type Site struct {
 
 	// Share is the site's fraction of the benchmark's allocated objects.
 	Share float64 `json:"share"`
+
+	// Reasons are the compiler's escape records for the code that ran here,
+	// from the very build that was profiled: for a line inlined into a
+	// caller, the decision for that inlined copy.
+	Reasons []Reason `json:"reasons,omitempty"`
+	// MechanismText says in plain words how the line allocates when no
+	// escape record does: "slice grows past its capacity
+	// (runtime.growslice)", "allocated inside strings.genSplit, called here".
+	MechanismText string `json:"mechanism_text,omitempty"`
+}
+
+// A Reason is one escape decision of the compiler.
+type Reason struct {
+	Code    string `json:"code"`    // "escape"
+	Message string `json:"message"` // "string(b) escapes to heap"
+	// Pos is where the compiler reports it, relative to the module root
+	// (file:line:col); InlinedAt is set when that is a call the site's
+	// line was inlined into.
+	Pos       string `json:"pos"`
+	InlinedAt string `json:"inlined_at,omitempty"`
+	// Summary is the message with the flow in short; Flow has every step
+	// as the compiler wrote it, with its position.
+	Summary string   `json:"summary"`
+	Flow    []string `json:"flow,omitempty"`
+}
+
+// Coverage counts the sites that carry a compiler record or a named
+// mechanism.
+type Coverage struct {
+	Sites     int `json:"sites"`
+	Explained int `json:"explained"`
 }
 
 // A Mechanism is one of the functions that allocated on a site's behalf.

@@ -1,0 +1,17 @@
+// Package escape reads the compiler's own account of why values live on the
+// heap: the structured diagnostics that `-gcflags=-json=0,DIR` writes.
+//
+// The compiler writes one file of JSON lines per source file, under a
+// directory per package: a header naming the file, then one LSP Diagnostic
+// per decision, with 1-based lines and columns. A Record is one of them:
+// "escape" (a value escapes to the heap, or a variable is moved there),
+// "leak" (a parameter's content flows out of its function), and the inlining
+// notes. An escape record's related information holds the flow the escape
+// analysis followed ("escflow:" lines) and, when the allocation comes from a
+// function inlined into the one being compiled, "inlineLoc" frames: the
+// record sits at the call in the caller, and its frames point into the callee.
+// An Index finds records by either position.
+//
+// The package never parses the -m text, whose wording changes between Go
+// releases.
+package escape

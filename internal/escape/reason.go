@@ -1,0 +1,60 @@
+package escape
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Mechanism names, in plain words, how a line allocates when the compiler
+// has no escape record for it: from the function that allocated on the
+// line's behalf (the deepest frame of a heap profile, "" when it was the
+// line itself) and the line's source text.
+func Mechanism(function, code string) string {
+	if function != "" {
+		if name, ok := runtimeMechanisms[function]; ok {
+			return name
+		}
+		return "allocated inside " + function + ", called here"
+	}
+	switch {
+	case appendCall.MatchString(code):
+		return "slice grows past its capacity (runtime.growslice)"
+	case makeMap.MatchString(code):
+		return "map allocated (runtime.makemap)"
+	case mapStore.MatchString(code):
+		return "map grows on insert (runtime.mapassign)"
+	case goStmt.MatchString(code):
+		return "new goroutine (runtime.newproc)"
+	case strings.Contains(code, "make("):
+		return "make allocates its backing array (runtime.makeslice)"
+	case concat.MatchString(code):
+		return "string concatenation (runtime.concatstrings)"
+	case strings.HasPrefix(strings.TrimSpace(code), "return "):
+		return "result moved to the heap when returned"
+	}
+	return ""
+}
+
+var (
+	appendCall = regexp.MustCompile(`\bappend\(`)
+	makeMap    = regexp.MustCompile(`\bmake\(\s*map\[`)
+	mapStore   = regexp.MustCompile(`^\s*\w+(\.\w+)*\[[^\]]+\]\s*(=|\+=|-=|\|=|\+\+)`)
+	goStmt     = regexp.MustCompile(`^\s*go\s`)
+	concat     = regexp.MustCompile(`"\s*\+|\+\s*"`)
+)
+
+// runtimeMechanisms are runtime functions that heap profiles may show as
+// the deepest frame, in plain words.
+var runtimeMechanisms = map[string]string{
+	"runtime.growslice":         "slice grows past its capacity (runtime.growslice)",
+	"runtime.makeslice":         "make allocates its backing array (runtime.makeslice)",
+	"runtime.makemap":           "map allocated (runtime.makemap)",
+	"runtime.makemap_small":     "map allocated (runtime.makemap_small)",
+	"runtime.mapassign":         "map grows on insert (runtime.mapassign)",
+	"runtime.mapassign_faststr": "map grows on insert (runtime.mapassign_faststr)",
+	"runtime.mapassign_fast64":  "map grows on insert (runtime.mapassign_fast64)",
+	"runtime.newproc1":          "new goroutine (runtime.newproc)",
+	"runtime.concatstrings":     "string concatenation (runtime.concatstrings)",
+	"runtime.slicebytetostring": "string conversion copies the bytes (runtime.slicebytetostring)",
+	"runtime.stringtoslicebyte": "byte slice conversion copies the string (runtime.stringtoslicebyte)",
+}

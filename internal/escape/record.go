@@ -1,0 +1,123 @@
+package escape
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Position is a place in a source file; Line and Col count from 1.
+type Position struct {
+	File string `json:"file"` // absolute path
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// A Step is one line of an escape flow, as the compiler explains it:
+// "flow: s ← &{storage for string(b)}" or "from s := string(b) (assign)".
+type Step struct {
+	Pos     Position   `json:"pos"`
+	Inlined []Position `json:"inlined,omitempty"` // when the step happened inside an inlined call
+	Text    string     `json:"text"`
+}
+
+// A Record is one decision of the compiler.
+type Record struct {
+	Code    string `json:"code"`    // escape, leak, canInlineFunction, cannotInlineFunction, ...
+	Message string `json:"message"` // "string(b) escapes to heap"
+	// Pos is where the compiler reports the decision: in the function it
+	// compiled, at the outermost call when the code was inlined.
+	Pos Position `json:"pos"`
+	// Inlined are the positions inside inlined functions, from the
+	// second-outermost to the innermost: where the allocation is written.
+	Inlined []Position `json:"inlined,omitempty"`
+	Flow    []Step     `json:"flow,omitempty"`
+}
+
+// Source returns where the decision's code is written: the innermost
+// inlined position, or Pos.
+func (r *Record) Source() Position {
+	if n := len(r.Inlined); n > 0 {
+		return r.Inlined[n-1]
+	}
+	return r.Pos
+}
+
+// Allocates reports whether the record says a value is allocated on the
+// heap: an escape with a message.
+func (r *Record) Allocates() bool {
+	return strings.HasPrefix(r.Code, "escape") && r.Message != ""
+}
+
+// String returns the message and, for escapes, the flow in short:
+// "string(b) escapes to heap: strings.genSplit(…) (call parameter) → {heap}".
+func (r *Record) String() string {
+	if len(r.Flow) == 0 {
+		return r.Message
+	}
+	if f := r.ShortFlow(); f != "" {
+		return r.Message + ": " + f
+	}
+	return r.Message
+}
+
+// ShortFlow renders the flow as the steps a reader needs: those that move
+// the value somewhere (a call parameter, a return, a closure, an interface,
+// a store through a pointer), ending at its final destination. Spills and
+// plain assignments are left out; Flow has them all.
+func (r *Record) ShortFlow() string {
+	var parts []string
+	dest := ""
+	for _, s := range r.Flow {
+		text := s.Text
+		if d, ok := strings.CutPrefix(text, "flow: "); ok {
+			if to, _, ok := strings.Cut(d, " ← "); ok {
+				dest = to
+			}
+			continue
+		}
+		from, ok := strings.CutPrefix(text, "from ")
+		if !ok {
+			continue
+		}
+		expr, kind := splitKind(from)
+		switch kind {
+		case "spill", "assign", "assign-pair", "assign-pair-func-call", "address-of", "dereference", "indirection", "":
+			continue
+		}
+		parts = append(parts, shortExpr(expr)+" ("+kind+")")
+	}
+	switch dest {
+	case "":
+	case "~r0", "~r1", "~r2":
+		parts = append(parts, "the result")
+	default:
+		parts = append(parts, dest)
+	}
+	return strings.Join(parts, " → ")
+}
+
+// splitKind splits "s := string(b) (assign)" into its expression and kind.
+func splitKind(s string) (expr, kind string) {
+	if !strings.HasSuffix(s, ")") {
+		return s, ""
+	}
+	i := strings.LastIndex(s, " (")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i+2 : len(s)-1]
+}
+
+// shortExpr keeps a call's function and elides its arguments:
+// "strings.genSplit(strings.s, strings.sep, 0, -1)" -> "strings.genSplit(…)".
+func shortExpr(e string) string {
+	if i := strings.IndexByte(e, '('); i > 0 && strings.HasSuffix(e, ")") && !strings.ContainsAny(e[:i], " =") {
+		return e[:i] + "(…)"
+	}
+	if len(e) > 40 {
+		return e[:39] + "…"
+	}
+	return e
+}
