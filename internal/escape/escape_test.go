@@ -1,0 +1,196 @@
+package escape
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+)
+
+// sample.json is what go1.26's compiler wrote for testdata/sample.go.txt
+// (built as /tmp/esc/a.go), kept so that the reader is tested without a build.
+func readSample(t *testing.T) *Index {
+	t.Helper()
+	f, err := os.Open("testdata/sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, recs, err := Read(f, "sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.File != "/tmp/esc/a.go" || h.Package != "example.com/esc" || h.GCVersion == "" {
+		t.Errorf("header = %+v", h)
+	}
+	ix := newIndex()
+	ix.add(recs)
+	return ix
+}
+
+const sampleFile = "/tmp/esc/a.go"
+
+func TestReadSample(t *testing.T) {
+	ix := readSample(t)
+	for _, tc := range []struct {
+		line    int
+		code    string
+		message string
+		short   string
+	}{
+		{8, "escape", "&T{...} escapes to heap", "return &T{...} (return) → the result"},
+		{21, "escape", "x escapes to heap", "return &x (return) → the result"},
+		{26, "escape", "n escapes to heap", "return n (return) → the result"},
+		{29, "leak", "parameter n leaks to {storage for func literal} with derefs=0", "n (captured by a closure) → {storage for func literal}"},
+		{30, "escape", "func literal escapes to heap", "return func literal (return) → the result"},
+		{36, "escape", "append(out, x) escapes to heap", "return out (return) → the result"},
+	} {
+		var found *Record
+		for _, r := range ix.Here(sampleFile, tc.line) {
+			if r.Code == tc.code && r.Message == tc.message {
+				found = &r
+			}
+		}
+		if found == nil {
+			t.Errorf("line %d: no %s record %q in %+v", tc.line, tc.code, tc.message, ix.Here(sampleFile, tc.line))
+			continue
+		}
+		if got := found.ShortFlow(); got != tc.short {
+			t.Errorf("line %d: ShortFlow = %q, want %q", tc.line, got, tc.short)
+		}
+	}
+	if got := ix.Here(sampleFile, 21); len(got) != 1 || got[0].Message != "x escapes to heap" {
+		// The compiler reports a moved-to-heap variable at its declaration.
+		t.Errorf("line 21 (x := 5, moved to heap) records = %+v", got)
+	}
+}
+
+func TestInlinedRecords(t *testing.T) {
+	ix := readSample(t)
+	// mk's &T{...} (line 8) is inlined into Keep at line 12, where it escapes.
+	copies := ix.InlinedAt(sampleFile, 8, sampleFile, 12)
+	if len(copies) != 1 || copies[0].Pos.Line != 12 || copies[0].Source().Line != 8 || !copies[0].Allocates() {
+		t.Fatalf("inlined copy of line 8 at line 12 = %+v", copies)
+	}
+	if got := copies[0].String(); got != "&T{...} escapes to heap: sink = ~r0 (assign) → {heap}" && !strings.Contains(got, "{heap}") {
+		t.Errorf("inlined copy String = %q", got)
+	}
+	// At(8) holds the standalone decision and the inlined copy.
+	if n := len(ix.At(sampleFile, 8)); n != 2 {
+		t.Errorf("At(8) has %d records, want 2 (standalone and inlined at 12)", n)
+	}
+	// Inlined into Local at line 16, &T stays on the stack: no record there.
+	if got := ix.InlinedAt(sampleFile, 8, sampleFile, 16); len(got) != 0 {
+		t.Errorf("records for the copy inlined into Local: %+v, want none", got)
+	}
+	// The slice appended on line 36 is returned on line 38.
+	if got := ix.Through(sampleFile, 38); len(got) != 1 || got[0].Pos.Line != 36 {
+		t.Errorf("Through(38) = %+v, want the append on line 36", got)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	header := `{"version":0,"package":"p","goos":"linux","goarch":"amd64","gc_version":"go1.26","file":"/x.go"}` + "\n"
+	for _, tc := range []struct{ in, want string }{
+		{"", "empty file"},
+		{"not json\n", "not a header line"},
+		{`{"version":1,"file":"/x.go"}` + "\n", "version 1"},
+		{header + "{\"range\":", "x.json:2"},
+		{header + `{"range":{"start":{"line":1}}}` + "\n", "without a code"},
+		{header + `[1,2]` + "\n", "x.json:2"},
+	} {
+		_, _, err := Read(strings.NewReader(tc.in), "x.json")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Read(%.30q) error = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	data, err := os.ReadFile("testdata/sample.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	lines := strings.SplitAfter(string(data), "\n")
+	f.Add([]byte(strings.Join(lines[:3], "")))
+	f.Add([]byte(lines[0] + lines[3][:len(lines[3])/2]))
+	f.Add([]byte(`{"version":0,"file":"/a.go"}` + "\n" + `{"code":"escape","message":"x","relatedInformation":[{"message":"inlineLoc"},{"message":"escflow: flow: a ← b:"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, recs, err := Read(strings.NewReader(string(data)), "fuzz.json")
+		if err != nil {
+			if recs != nil {
+				t.Fatal("records and an error")
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error spans lines: %q", err)
+			}
+			return
+		}
+		ix := newIndex()
+		ix.add(recs)
+		for _, r := range recs {
+			_ = r.String()
+			ix.At(r.Pos.File, r.Pos.Line)
+			ix.Through(r.Pos.File, r.Pos.Line)
+		}
+	})
+}
+
+// TestBuildInlining builds testdata/inl with the compiler's diagnostics: mk's
+// allocation escapes when mk is compiled alone and in the copy inlined into
+// Keep, but not in the copy inlined into Sum.
+func TestBuildInlining(t *testing.T) {
+	ctx := context.Background()
+	pkgs, err := bench.Resolve(ctx, "testdata/inl", []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Build(ctx, pkgs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := filepath.Abs("testdata/inl/inl.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := ix.Here(file, 11)
+	if len(alone) == 0 || !alone[0].Allocates() {
+		t.Fatalf("mk compiled alone: %+v, want &T{...} escapes", alone)
+	}
+	if got := ix.InlinedAt(file, 11, file, 25); len(got) != 1 || !got[0].Allocates() {
+		t.Errorf("mk inlined into Keep (line 25): %+v, want one escape", got)
+	}
+	if got := ix.InlinedAt(file, 11, file, 18); len(got) != 0 {
+		t.Errorf("mk inlined into Sum (line 18): %+v, want no record: it stays on the stack", got)
+	}
+}
+
+func TestLoadMissing(t *testing.T) {
+	if _, err := Load(filepath.Join(t.TempDir(), "nothing")); err == nil || !strings.Contains(err.Error(), "no compiler diagnostics") {
+		t.Errorf("Load of a missing directory: %v", err)
+	}
+}
+
+func TestMechanism(t *testing.T) {
+	for _, tc := range []struct{ fn, code, want string }{
+		{"strings.genSplit", `parts := strings.Split(s, " ")`, "allocated inside strings.genSplit, called here"},
+		{"", "out = append(out, byte(v))", "slice grows past its capacity (runtime.growslice)"},
+		{"", "m := make(map[string]int)", "map allocated (runtime.makemap)"},
+		{"", "m[k] = v", "map grows on insert (runtime.mapassign)"},
+		{"", "counts[word]++", "map grows on insert (runtime.mapassign)"},
+		{"", "go worker(ch)", "new goroutine (runtime.newproc)"},
+		{"", "buf := make([]byte, n)", "make allocates its backing array (runtime.makeslice)"},
+		{"", `s := "a" + b`, "string concatenation (runtime.concatstrings)"},
+		{"", "return out, nil", "result moved to the heap when returned"},
+		{"", "x := f()", ""},
+		{"runtime.growslice", "", "slice grows past its capacity (runtime.growslice)"},
+	} {
+		if got := Mechanism(tc.fn, tc.code); got != tc.want {
+			t.Errorf("Mechanism(%q, %q) = %q, want %q", tc.fn, tc.code, got, tc.want)
+		}
+	}
+}
