@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestExplain(t *testing.T) {
+	for _, tc := range []struct {
+		name, dir, arg string
+		want           []string
+	}{
+		{"escape with its flow", "../..", "examples/decoder/decoder.go:31", []string{
+			"examples/decoder/decoder.go:31: s := string(b)",
+			"31:14: escape: string(b) escapes to heap",
+			"    flow: s ← &{storage for string(b)}  (31:14)",
+			"      from strings.genSplit(strings.s, strings.sep, 0, -1) (call parameter)  (32:25 ← ",
+		}},
+		{"inlined copies", "../../internal/escape/testdata/inl", "inl.go:11", []string{
+			"inl.go:11: return &T{a: a}",
+			"11:9: escape: &T{...} escapes to heap",
+			"11:9 inlined into 25:11: escape: &T{...} escapes to heap",
+			"      from sink = ~r0 (assign)  (25:7)",
+		}},
+		{"a range without decisions", "../..", "examples/decoder/decoder.go:28-29", []string{
+			"examples/decoder/decoder.go:28: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:29: return nil, err\n  no compiler decision on this line\n",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := squash(t, tc.dir, "explain", tc.arg)
+			if code != exitClean {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("output lacks %q:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+}
+
+// TestExplainStandardLibrary explains a line of strconv, whose GOROOT is
+// read-only for the build: only the build cache is written.
+func TestExplainStandardLibrary(t *testing.T) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(strings.TrimSpace(string(out)), "src", "strconv", "quote.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "return string(appendQuotedWith(make([]byte, 0, 3*len(s)/2)") {
+			line = i + 1
+			break
+		}
+	}
+	if line == 0 {
+		t.Skip("this Go's strconv has no quoteWith line to explain")
+	}
+	code, stdout, stderr := squash(t, ".", "explain", file+":"+itoa(line))
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, w := range []string{"strconv/quote.go:" + itoa(line) + ": return string(", "escape: string(appendQuotedWith(", "escapes to heap", "inlined into"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("output lacks %q:\n%.2000s", w, stdout)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestExplainBadInput(t *testing.T) {
+	for _, tc := range []struct{ arg, want string }{
+		{"nosuch.go:1", "cannot read nosuch.go: no such file or directory"},
+		{"go.mod:1", "go.mod is not a Go file"},
+		{"ok/ok.go:999", "ok/ok.go has lines 1 to 14; line 999 is out of range"},
+		{"ok/ok.go:3-1", "lines 3-1 is out of range"},
+		{"ok/ok.go:x", `is not FILE:LINE or FILE:LINE-LINE: "x" is not a line number`},
+		{"ok/ok.go", "is not FILE:LINE"},
+		{"broken/broken.go:5", "example.com/sq/broken does not compile:"},
+	} {
+		code, stdout, stderr := squash(t, testMod, "explain", tc.arg)
+		first, _, _ := strings.Cut(stderr, "\n")
+		if code != exitError || stdout != "" || !strings.Contains(first, tc.want) {
+			t.Errorf("explain %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.arg, code, stdout, stderr, tc.want)
+		}
+	}
+}
