@@ -2,37 +2,10 @@ package binwrite
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"testing"
 )
-
-func TestWriteBinenc(t *testing.T) {
-	tests := []struct {
-		name string
-		xs   []uint64
-	}{
-		{"empty", nil},
-		{"one", []uint64{0x0102030405060708}},
-		{"a thousand", series(1000)},
-		{"a million", series(1 << 20)},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var want, got bytes.Buffer
-			if err := binary.Write(&want, binary.LittleEndian, tt.xs); err != nil {
-				t.Fatal(err)
-			}
-			if err := WriteBinenc(&got, tt.xs); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got.Bytes(), want.Bytes()) {
-				t.Fatalf("WriteBinenc wrote %d bytes unlike binary.Write's %d", got.Len(), want.Len())
-			}
-		})
-	}
-}
 
 // fullDisk takes nothing and says so.
 type fullDisk struct{}
@@ -74,24 +47,4 @@ func series(n int) []uint64 {
 		xs[i] = uint64(i) * 0x9E3779B97F4A7C15
 	}
 	return xs
-}
-
-// BenchmarkWriteBinenc writes n values into a reused bytes.Buffer, like the
-// article's variants; bench/ compares binenc with encoding/binary in full.
-func BenchmarkWriteBinenc(b *testing.B) {
-	for _, n := range []int{1000, 1_000_000} {
-		xs := series(n)
-		b.Run(fmt.Sprintf("n=%d/impl=binenc", n), func(b *testing.B) {
-			var buf bytes.Buffer
-			buf.Grow(8 * n)
-			b.SetBytes(int64(8 * n))
-			b.ReportAllocs()
-			for b.Loop() {
-				buf.Reset()
-				if err := WriteBinenc(&buf, xs); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
 }
