@@ -184,25 +184,29 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 		bytes += max(s.Bytes, 0)
 	}
 	b.OutsideObjects, b.OutsideBytes = max(b.OutsideObjects, 0), max(b.OutsideBytes, 0)
-	if b.AllocsPerOp == 0 || objs == 0 {
+	if b.AllocsPerOp == 0 || objs == 0 || b.RecordedIterations <= 0 {
 		// What the profile recorded was set-up, not the measured loop.
 		return b, nil
 	}
-	perObj := b.AllocsPerOp / float64(objs)
-	perByte := 0.0
-	if bytes > 0 {
-		perByte = b.BytesPerOp / float64(bytes)
-	}
+	// Exact counts per iteration of the recorded difference.
+	iters := float64(b.RecordedIterations)
 	for _, s := range attr.Sites {
 		site := src.site(s)
-		site.AllocsPerOp = float64(s.Objects) * perObj
-		site.BytesPerOp = float64(s.Bytes) * perByte
+		site.AllocsPerOp = float64(s.Objects) / iters
+		site.BytesPerOp = float64(max(s.Bytes, 0)) / iters
 		site.Share = float64(s.Objects) / float64(objs)
 		for i := range site.Mechanisms {
-			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) * perObj
+			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) / iters
 		}
 		explain(&site, s, ix, src.root)
 		b.Sites = append(b.Sites, site)
+	}
+	// What go test counted and the profile did not record one by one: tiny
+	// allocations (pointer-free, under 16 bytes) that share a 16-byte block
+	// are recorded once per block.
+	recorded := float64(objs+b.OutsideObjects) / iters
+	if rest := b.AllocsPerOp - recorded; rest > 0.005*b.AllocsPerOp && rest >= 0.01 {
+		b.UnrecordedAllocsPerOp = rest
 	}
 	return b, nil
 }

@@ -99,11 +99,17 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		return
 	}
 	if perOp {
-		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (estimated per op from exact counts)")
+		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (exact counts per recorded op)")
 	} else {
 		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site")
 	}
 	pad := strings.Repeat(" ", siteIndent)
+	defer func() {
+		if perOp && b.UnrecordedAllocsPerOp >= 0.05 {
+			t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not recorded one by one: tiny")
+			t.line("%sallocations share 16-byte blocks", pad)
+		}
+	}()
 	for i, s := range b.Sites {
 		if i == top || s.Share < minShare {
 			t.line("  … %d more sites (-top %d shows them)", len(b.Sites)-i, len(b.Sites))

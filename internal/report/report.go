@@ -39,6 +39,14 @@ type Benchmark struct {
 	// the shares come from; with few samples they mean little.
 	CPUSamples int `json:"cpu_samples"`
 
+	// UnrecordedAllocsPerOp is the part of AllocsPerOp that go test
+	// counted and the heap profile did not record one by one: the runtime
+	// packs tiny pointer-free allocations (under 16 bytes) into shared
+	// 16-byte blocks and records one allocation per block. With it, the
+	// sites' allocs/op and OutsideObjects/RecordedIterations add up to
+	// AllocsPerOp (which go test truncates to a whole number).
+	UnrecordedAllocsPerOp float64 `json:"unrecorded_allocs_per_op,omitzero"`
+
 	// RecordedIterations is how many iterations the sites' counts come
 	// from: the difference between two runs that recorded every allocation.
 	RecordedIterations int `json:"recorded_iterations"`

@@ -9,16 +9,43 @@ import (
 
 // explain attaches to site the compiler's reasons for the code that ran
 // there, and the mechanism in plain words.
+//
+// A record explains a part of the site's allocations only if it describes
+// the code that made them: a record of the line's own code (no inline
+// frames) explains what the line allocated itself, a record of code inlined
+// into the line explains what an inlined callee allocated there. A call into
+// a function that was not inlined (strings.genSplit) allocates under that
+// function's own decisions, which the mechanism names instead.
 func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
+	own, callee := false, false
+	for _, m := range p.Mechanisms {
+		if m.Function == "" {
+			own = true
+		} else {
+			callee = true
+		}
+	}
+	relevant := func(recs []escape.Record) []escape.Record {
+		out := recs[:0]
+		for _, r := range recs {
+			if r.Allocates() && (own && len(r.Inlined) == 0 || callee && len(r.Inlined) > 0) {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
 	var recs []escape.Record
 	if ix != nil {
 		for _, at := range p.InlinedAt {
+			// The site's own line was inlined into a caller: the record
+			// of that copy sits at the call, with the site's line among
+			// its inline frames.
 			recs = append(recs, allocating(ix.InlinedAt(p.File, p.Line, at.File, at.Line))...)
 		}
 		if p.Direct {
-			recs = append(recs, allocating(ix.Here(p.File, p.Line))...)
+			recs = append(recs, relevant(ix.Here(p.File, p.Line))...)
 		}
-		if len(recs) == 0 && p.Mechanism() == "" {
+		if len(recs) == 0 && own {
 			// A value allocated on another line whose flow ends here, such
 			// as a slice built by append on the stack and moved to the
 			// heap when it is returned.
