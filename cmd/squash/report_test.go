@@ -141,7 +141,7 @@ func TestReportText(t *testing.T) {
 		"BenchmarkFields ",
 		"ok/ok.go:8 ok.Fields",
 		"parts := strings.Split(s, \",\")",
-		"why: allocated inside strings.genSplit, called here",
+		"why: allocated inside strings.genSplit",
 		"ok/ok.go:11 ok.Fields",
 		"out = append(out, p)",
 	} {
