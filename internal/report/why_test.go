@@ -1,0 +1,139 @@
+package report
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+)
+
+func makeReport(t *testing.T, dir, pattern, benchRE string) *Report {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs benchmarks")
+	}
+	rep, err := Make(context.Background(), Config{
+		Dir: dir, Patterns: []string{pattern},
+		Bench: bench.Options{Bench: benchRE, Benchtime: "2000x"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func siteWithCode(b *Benchmark, code string) *Site {
+	for i := range b.Sites {
+		if strings.Contains(b.Sites[i].Code, code) {
+			return &b.Sites[i]
+		}
+	}
+	return nil
+}
+
+// TestDecoderSimpleReasons: every site of the Simple stage gets a reason,
+// each the right kind.
+func TestDecoderSimpleReasons(t *testing.T) {
+	rep := makeReport(t, "../..", "./examples/decoder", "Simple")
+	b := &rep.Packages[0].Benchmarks[0]
+	if b.Name != "BenchmarkSimple" || len(b.Sites) == 0 {
+		t.Fatalf("benchmark %s with %d sites", b.Name, len(b.Sites))
+	}
+	conv := siteWithCode(b, "string(b)")
+	if conv == nil || len(conv.Reasons) == 0 {
+		t.Fatalf("string(b) site %+v has no compiler record", conv)
+	}
+	if r := conv.Reasons[0]; r.Code != "escape" || r.Message != "string(b) escapes to heap" || len(r.Flow) == 0 || !strings.Contains(r.Summary, "{heap}") {
+		t.Errorf("string(b) reason = %+v, want the escape record with its flow to the heap", r)
+	}
+	for code, want := range map[string]string{
+		"strings.Split(s": "allocated inside strings.genSplit, called here",
+		"io.ReadAll(r)":   "allocated inside io.ReadAll, called here",
+		"append(out":      "slice grows past its capacity (runtime.growslice)",
+	} {
+		s := siteWithCode(b, code)
+		if s == nil {
+			t.Errorf("no site for %q", code)
+			continue
+		}
+		if s.MechanismText != want {
+			t.Errorf("site %q mechanism_text = %q, want %q", code, s.MechanismText, want)
+		}
+	}
+	for _, s := range b.Sites {
+		if !s.explained() {
+			t.Errorf("site %s:%d (%s) has neither a record nor a mechanism", s.File, s.Line, s.Code)
+		}
+	}
+	if rep.Coverage == nil || rep.Coverage.Explained != rep.Coverage.Sites {
+		t.Errorf("coverage = %+v, want every site", rep.Coverage)
+	}
+}
+
+// TestReasonsComeFromTheProfiledBuild: mk's &T escapes when mk is compiled
+// alone, but the benchmarks run copies inlined into Sum (where it stays on
+// the stack) and into Keep (where it escapes). The report says what ran.
+func TestReasonsComeFromTheProfiledBuild(t *testing.T) {
+	rep := makeReport(t, "../escape/testdata/inl", ".", ".")
+	byName := map[string]*Benchmark{}
+	for i := range rep.Packages[0].Benchmarks {
+		b := &rep.Packages[0].Benchmarks[i]
+		byName[b.Name] = b
+	}
+	if sum := byName["BenchmarkSum"]; sum == nil || sum.AllocsPerOp != 0 || len(sum.Sites) != 0 {
+		t.Errorf("BenchmarkSum = %+v: want 0 allocs/op and no site, though mk escapes when compiled alone", sum)
+	}
+	keep := byName["BenchmarkKeep"]
+	if keep == nil || keep.AllocsPerOp != 1 || len(keep.Sites) != 1 {
+		t.Fatalf("BenchmarkKeep = %+v: want 1 allocs/op at one site", keep)
+	}
+	s := keep.Sites[0]
+	if s.File != "inl.go" || s.Line != 11 || len(s.Reasons) != 1 {
+		t.Fatalf("site = %+v, want inl.go:11 with one reason", s)
+	}
+	// The record of the copy inlined (through Keep) into the benchmark, not
+	// the standalone one at inl.go:11:9.
+	if r := s.Reasons[0]; r.InlinedAt != "inl_test.go:13:7" || r.Pos != "inl.go:11:9" || !strings.Contains(r.Summary, "sink = ~r0 (assign)") && !strings.Contains(r.Summary, "{heap}") {
+		t.Errorf("reason = %+v, want the copy inlined at inl_test.go:13:7", r)
+	}
+}
+
+// TestExamplesCoverage: over every site of every examples/ benchmark, at
+// least 90% carry a compiler record or a named mechanism.
+func TestExamplesCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every example benchmark")
+	}
+	rep, err := Make(context.Background(), Config{Dir: "../..", Patterns: []string{"./examples/..."}, Bench: bench.Options{Benchtime: "1x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Coverage
+	if c == nil || c.Sites < 10 {
+		t.Fatalf("coverage %+v: too few sites to judge", c)
+	}
+	if float64(c.Explained) < 0.9*float64(c.Sites) {
+		t.Errorf("%d of %d sites explained, want at least 90%%", c.Explained, c.Sites)
+	}
+	t.Logf("%d of %d sites carry a compiler record or a named mechanism", c.Explained, c.Sites)
+}
+
+// TestStandardLibraryReport runs a benchmark of encoding/json, whose GOROOT
+// is read-only: only the build cache and a temporary directory are written.
+func TestStandardLibraryReport(t *testing.T) {
+	rep := makeReport(t, ".", "encoding/json", "CodeEncoderError")
+	b := rep.Packages[0].Benchmarks[0]
+	if rep.Packages[0].Path != "encoding/json" || b.Name != "BenchmarkCodeEncoderError" || b.AllocsPerOp == 0 {
+		t.Fatalf("report = %+v", rep.Packages[0])
+	}
+	found := false
+	for _, s := range b.Sites {
+		if strings.HasPrefix(s.File, "encoding/json/") && s.Code != "" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no site in encoding/json's files: %+v", b.Sites)
+	}
+}
