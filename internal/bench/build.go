@@ -42,7 +42,7 @@ func Build(ctx context.Context, pkg Package, work string) (*Binary, error) {
 	}
 	exe := filepath.Join(dir, pkg.Name+".test")
 	gcflags := fmt.Sprintf("-gcflags=%s=-json=0,%s", pkg.GCFlagsPattern(), diag)
-	cmd := goCommand(ctx, pkg.Dir, "test", "-c", "-o", exe, gcflags, pkg.ImportPath)
+	cmd := GoCommand(ctx, pkg.Dir, "test", "-c", "-o", exe, gcflags, pkg.ImportPath)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
@@ -58,10 +58,10 @@ func Build(ctx context.Context, pkg Package, work string) (*Binary, error) {
 	return &Binary{Package: pkg, Path: exe, DiagDir: diag}, nil
 }
 
-// goCommand returns the go command with the given arguments. On
-// cancellation it is interrupted rather than killed, so that it removes its
-// own temporary work directory.
-func goCommand(ctx context.Context, dir string, args ...string) *exec.Cmd {
+// GoCommand returns the go command with the given arguments, to run in dir.
+// On cancellation it is interrupted rather than killed, so that it removes
+// its own temporary work directory.
+func GoCommand(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	interruptOnCancel(cmd)

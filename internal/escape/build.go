@@ -5,11 +5,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/squashgo/squash/internal/bench"
 )
@@ -33,10 +30,7 @@ func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
 	if pkg.HasTests {
 		args = []string{"test", "-c", "-o", filepath.Join(tmp, "pkg.test"), gcflags, pkg.ImportPath}
 	}
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = pkg.Dir
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
-	cmd.WaitDelay = 5 * time.Second
+	cmd := bench.GoCommand(ctx, pkg.Dir, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
