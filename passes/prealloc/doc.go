@@ -1,0 +1,33 @@
+// Package prealloc defines an Analyzer that reports slices grown by append
+// once per iteration of a loop whose length is known before it starts.
+//
+// # Analyzer prealloc
+//
+// prealloc: preallocate a slice appended to once per loop iteration
+//
+// A slice that starts empty and is appended to once per iteration of a loop
+// grows about log2(n) times, copying what it holds each time. When the
+// number of iterations is known before the loop starts, one make with that
+// capacity replaces all the growth:
+//
+//	var ids []int
+//	for _, u := range users {
+//		ids = append(ids, u.ID)
+//	}
+//
+// becomes
+//
+//	ids := make([]int, 0, len(users))
+//	for _, u := range users {
+//		ids = append(ids, u.ID)
+//	}
+//
+// The analyzer uses type information and reports only what it can prove:
+// the loop ranges over a slice, array, map or integer, or counts
+// `for i := 0; i < n; i++` with n not assigned in the body; every iteration
+// appends exactly one element, at the top level of the body; the loop has no
+// return, break, continue, goto or panic that could skip the append; the
+// slice is not used between its declaration and the loop nor elsewhere in
+// the loop; and the length can be evaluated again without side effects. A
+// range over a string is not reported: it counts runes, not bytes.
+package prealloc

@@ -1,0 +1,207 @@
+package prealloc
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/squashgo/squash/passes/internal/loops"
+	"github.com/squashgo/squash/passes/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports slices that could be preallocated.
+var Analyzer = &analysis.Analyzer{
+	Name:     "prealloc",
+	Doc:      passdoc.Doc(doc),
+	URL:      "https://pkg.go.dev/github.com/squashgo/squash/passes/prealloc",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.BlockStmt)(nil)}, func(n ast.Node) {
+		block := n.(*ast.BlockStmt)
+		for i, stmt := range block.List {
+			obj, typ := emptySlice(pass, stmt)
+			if obj == nil {
+				continue
+			}
+			checkFrom(pass, block.List, i, obj, typ)
+		}
+	})
+	return nil, nil
+}
+
+// emptySlice recognises `var s []T`, `s := []T{}` and `s := make([]T, 0)`,
+// returning the slice variable and the source of its type.
+func emptySlice(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
+	switch s := stmt.(type) {
+	case *ast.DeclStmt:
+		gd, ok := s.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return nil, nil
+		}
+		vs := gd.Specs[0].(*ast.ValueSpec)
+		if len(vs.Names) != 1 || len(vs.Values) != 0 || vs.Type == nil {
+			return nil, nil
+		}
+		obj := pass.TypesInfo.Defs[vs.Names[0]]
+		if obj == nil || !isSlice(obj.Type()) {
+			return nil, nil
+		}
+		return obj, vs.Type
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+			return nil, nil
+		}
+		id, ok := s.Lhs[0].(*ast.Ident)
+		if !ok {
+			return nil, nil
+		}
+		obj := pass.TypesInfo.Defs[id]
+		if obj == nil || !isSlice(obj.Type()) {
+			return nil, nil
+		}
+		switch r := s.Rhs[0].(type) {
+		case *ast.CompositeLit:
+			if len(r.Elts) == 0 && r.Type != nil {
+				return obj, r.Type
+			}
+		case *ast.CallExpr:
+			if id, ok := r.Fun.(*ast.Ident); ok && id.Name == "make" && len(r.Args) == 2 {
+				if lit, ok := r.Args[1].(*ast.BasicLit); ok && lit.Value == "0" {
+					return obj, r.Args[0]
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+// checkFrom looks for the loop that follows the declaration list[i] and
+// reports it when it qualifies.
+func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr) {
+	info := pass.TypesInfo
+	for j := i + 1; j < len(list); j++ {
+		stmt := list[j]
+		body := bodyOf(stmt)
+		if body == nil {
+			if loops.Refers(info, stmt, obj) {
+				return // used before any loop
+			}
+			continue
+		}
+		if !loopQualifies(pass, stmt, body, obj) {
+			return
+		}
+		n, ok := loops.TripCount(info, pass.Fset, stmt)
+		if !ok {
+			return
+		}
+		decl := list[i]
+		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
+		var edits []analysis.TextEdit
+		if j == i+1 {
+			edits = []analysis.TextEdit{{Pos: decl.Pos(), End: decl.End(), NewText: []byte(make)}}
+		} else {
+			// Declare it where its length is known: just before the loop.
+			edits = []analysis.TextEdit{
+				{Pos: lineStart(pass, decl.Pos()), End: lineStart(pass, list[i+1].Pos()), NewText: nil},
+				{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(make + "\n")},
+			}
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos:     decl.Pos(),
+			End:     decl.End(),
+			Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), n),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), n),
+				TextEdits: edits,
+			}},
+		})
+		return
+	}
+}
+
+func bodyOf(stmt ast.Stmt) *ast.BlockStmt {
+	switch l := stmt.(type) {
+	case *ast.RangeStmt:
+		return l.Body
+	case *ast.ForStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// loopQualifies checks that every iteration appends exactly one element to
+// obj and does nothing else with it.
+func loopQualifies(pass *analysis.Pass, loop ast.Stmt, body *ast.BlockStmt, obj types.Object) bool {
+	info := pass.TypesInfo
+	// The loop header must not involve the slice.
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		if loops.Refers(info, l.X, obj) {
+			return false
+		}
+	case *ast.ForStmt:
+		if l.Cond != nil && loops.Refers(info, l.Cond, obj) || l.Init != nil && loops.Refers(info, l.Init, obj) || l.Post != nil && loops.Refers(info, l.Post, obj) {
+			return false
+		}
+	}
+	if loops.MayExit(body) {
+		return false
+	}
+	appends := 0
+	for _, s := range body.List {
+		if !loops.Refers(info, s, obj) {
+			continue
+		}
+		if !isAppendOne(info, s, obj) {
+			return false // used otherwise, or appended under a condition
+		}
+		appends++
+	}
+	return appends == 1
+}
+
+// isAppendOne recognises `s = append(s, x)`.
+func isAppendOne(info *types.Info, stmt ast.Stmt, obj types.Object) bool {
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	lhs, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || info.ObjectOf(lhs) != obj {
+		return false
+	}
+	call, ok := as.Rhs[0].(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return false
+	}
+	if fn, ok := call.Fun.(*ast.Ident); !ok || fn.Name != "append" || info.Uses[fn] != types.Universe.Lookup("append") {
+		return false
+	}
+	first, ok := call.Args[0].(*ast.Ident)
+	return ok && info.ObjectOf(first) == obj && !loops.Refers(info, call.Args[1], obj)
+}
+
+// lineStart returns the position of the first character of pos's line.
+func lineStart(pass *analysis.Pass, pos token.Pos) token.Pos {
+	f := pass.Fset.File(pos)
+	return f.LineStart(f.Line(pos))
+}

@@ -1,0 +1,239 @@
+package a
+
+type user struct{ ID int }
+
+type IDs []int
+
+// Reported.
+
+func rangeSlice(users []user) []int {
+	var ids []int // want `ids grows once per iteration of a loop of len\(users\) iterations`
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
+func rangeMap(m map[string]int) []string {
+	keys := []string{} // want `keys grows once per iteration of a loop of len\(m\) iterations`
+	for k := range m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+func rangeInt(n int) []int {
+	sq := make([]int, 0) // want `sq grows once per iteration of a loop of n iterations`
+	for i := range n {
+		sq = append(sq, i*i)
+	}
+	return sq
+}
+
+func countedFor(xs []float64) IDs {
+	var out IDs // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for i := 0; i < len(xs); i++ {
+		out = append(out, int(xs[i]))
+	}
+	return out
+}
+
+func rangeArray(a [8]byte) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(a\) iterations`
+	for _, b := range a {
+		x := int(b)
+		out = append(out, x)
+		_ = x
+	}
+	return out
+}
+
+func declaredEarlier(load func() []user) []int {
+	var ids []int // want `ids grows once per iteration of a loop of len\(users\) iterations`
+	users := load()
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
+func nestedSwitchBreak(xs []int) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		switch {
+		case x > 0:
+			break // leaves the switch only
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// Not reported.
+
+func conditional(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		if x > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func skipWithContinue(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		if x < 0 {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+func earlyBreak(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		out = append(out, x)
+		if x == 0 {
+			break
+		}
+	}
+	return out
+}
+
+func earlyReturn(xs []int) ([]int, error) {
+	var out []int
+	for _, x := range xs {
+		if x < 0 {
+			return nil, nil
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+func withGoto(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		if x < 0 {
+			goto done
+		}
+		out = append(out, x)
+	}
+done:
+	return out
+}
+
+func withPanic(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		if x < 0 {
+			panic("negative")
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+func usedInBetween(xs []int) []int {
+	var out []int
+	out = append(out, -1)
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
+func reassignedInLoop(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		out = append(out, x)
+		if len(out) > 10 {
+			out = out[1:]
+		}
+	}
+	return out
+}
+
+func twoAppends(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		out = append(out, x)
+		out = append(out, -x)
+	}
+	return out
+}
+
+func spread(xss [][]int) []int {
+	var out []int
+	for _, xs := range xss {
+		out = append(out, xs...)
+	}
+	return out
+}
+
+func rangeString(s string) []rune {
+	var out []rune
+	for _, r := range s {
+		out = append(out, r)
+	}
+	return out
+}
+
+func rangeChannel(ch chan int) []int {
+	var out []int
+	for x := range ch {
+		out = append(out, x)
+	}
+	return out
+}
+
+func sideEffects(next func() []int) []int {
+	var out []int
+	for _, x := range next() {
+		out = append(out, x)
+	}
+	return out
+}
+
+func counterChanged(xs []int) []int {
+	var out []int
+	n := len(xs)
+	for i := 0; i < n; i++ {
+		out = append(out, xs[i])
+		n--
+	}
+	return out
+}
+
+func alreadySized(xs []int) []int {
+	out := make([]int, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
+func inClosure(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		func() { out = append(out, x) }()
+	}
+	return out
+}
+
+func labelledContinue(xss [][]int) []int {
+	var out []int
+outer:
+	for _, xs := range xss {
+		for _, x := range xs {
+			if x < 0 {
+				continue outer
+			}
+		}
+		out = append(out, len(xs))
+	}
+	return out
+}
