@@ -1,0 +1,28 @@
+// Package mapsize defines an Analyzer that reports maps filled once per
+// iteration of a loop whose length is known before it starts.
+//
+// # Analyzer mapsize
+//
+// mapsize: size a map filled once per loop iteration
+//
+// A map made empty grows as it is filled, rehashing into new tables several
+// times. When it gets one entry per iteration of a loop whose length is
+// known before the loop starts, make it with that size:
+//
+//	byID := map[int]*User{}
+//	for _, u := range users {
+//		byID[u.ID] = u
+//	}
+//
+// becomes
+//
+//	byID := make(map[int]*User, len(users))
+//	for _, u := range users {
+//		byID[u.ID] = u
+//	}
+//
+// The same conditions as prealloc's apply: a loop over a slice, array, map or
+// integer or a counted for loop, one unconditional store per iteration, no
+// early exit, no other use of the map in the loop or before it. Duplicate
+// keys only make the hint generous.
+package mapsize

@@ -1,0 +1,148 @@
+package mapsize
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/squashgo/squash/passes/internal/loops"
+	"github.com/squashgo/squash/passes/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports maps that could be made with a size.
+var Analyzer = &analysis.Analyzer{
+	Name:     "mapsize",
+	Doc:      passdoc.Doc(doc),
+	URL:      "https://pkg.go.dev/github.com/squashgo/squash/passes/mapsize",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.BlockStmt)(nil)}, func(n ast.Node) {
+		block := n.(*ast.BlockStmt)
+		for i, stmt := range block.List {
+			if obj, typ := emptyMap(pass, stmt); obj != nil {
+				checkFrom(pass, block.List, i, obj, typ)
+			}
+		}
+	})
+	return nil, nil
+}
+
+// emptyMap recognises `m := map[K]V{}` and `m := make(map[K]V)`.
+func emptyMap(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
+	s, ok := stmt.(*ast.AssignStmt)
+	if !ok || s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		return nil, nil
+	}
+	id, ok := s.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	obj := pass.TypesInfo.Defs[id]
+	if obj == nil {
+		return nil, nil
+	}
+	if _, ok := obj.Type().Underlying().(*types.Map); !ok {
+		return nil, nil
+	}
+	switch r := s.Rhs[0].(type) {
+	case *ast.CompositeLit:
+		if len(r.Elts) == 0 && r.Type != nil {
+			return obj, r.Type
+		}
+	case *ast.CallExpr:
+		if fn, ok := r.Fun.(*ast.Ident); ok && fn.Name == "make" && len(r.Args) == 1 && pass.TypesInfo.Uses[fn] == types.Universe.Lookup("make") {
+			return obj, r.Args[0]
+		}
+	}
+	return nil, nil
+}
+
+func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr) {
+	info := pass.TypesInfo
+	for j := i + 1; j < len(list); j++ {
+		stmt := list[j]
+		var body *ast.BlockStmt
+		switch l := stmt.(type) {
+		case *ast.RangeStmt:
+			body = l.Body
+			if loops.Refers(info, l.X, obj) {
+				return
+			}
+		case *ast.ForStmt:
+			body = l.Body
+			if l.Cond != nil && loops.Refers(info, l.Cond, obj) {
+				return
+			}
+		}
+		if body == nil {
+			if loops.Refers(info, stmt, obj) {
+				return
+			}
+			continue
+		}
+		if loops.MayExit(body) || stores(info, body, obj) != 1 {
+			return
+		}
+		n, ok := loops.TripCount(info, pass.Fset, stmt)
+		if !ok {
+			return
+		}
+		decl := list[i]
+		made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
+		edits := []analysis.TextEdit{{Pos: decl.Pos(), End: decl.End(), NewText: []byte(made)}}
+		if j != i+1 {
+			f := pass.Fset.File(decl.Pos())
+			edits = []analysis.TextEdit{
+				{Pos: f.LineStart(f.Line(decl.Pos())), End: f.LineStart(f.Line(list[i+1].Pos()))},
+				{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(made + "\n")},
+			}
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos:     decl.Pos(),
+			End:     decl.End(),
+			Message: fmt.Sprintf("%s gets one entry per iteration of a loop of %s iterations: make it with that size", obj.Name(), n),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), n),
+				TextEdits: edits,
+			}},
+		})
+		return
+	}
+}
+
+// stores counts the top-level statements `m[k] = v` of body, or returns -1
+// when m is used in any other way.
+func stores(info *types.Info, body *ast.BlockStmt, obj types.Object) int {
+	n := 0
+	for _, s := range body.List {
+		if !loops.Refers(info, s, obj) {
+			continue
+		}
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return -1
+		}
+		ix, ok := as.Lhs[0].(*ast.IndexExpr)
+		if !ok {
+			return -1
+		}
+		if id, ok := ix.X.(*ast.Ident); !ok || info.ObjectOf(id) != obj || loops.Refers(info, ix.Index, obj) || loops.Refers(info, as.Rhs[0], obj) {
+			return -1
+		}
+		n++
+	}
+	return n
+}

@@ -1,0 +1,125 @@
+package a
+
+type user struct {
+	ID   int
+	Name string
+}
+
+// Reported.
+
+func byID(users []*user) map[int]*user {
+	m := map[int]*user{} // want `m gets one entry per iteration of a loop of len\(users\) iterations`
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func squares(n int) map[int]int {
+	sq := make(map[int]int) // want `sq gets one entry per iteration of a loop of n iterations`
+	for i := range n {
+		sq[i] = i * i
+	}
+	return sq
+}
+
+func invert(in map[string]int) map[int]string {
+	out := make(map[int]string) // want `out gets one entry per iteration of a loop of len\(in\) iterations`
+	for k, v := range in {
+		out[v] = k
+	}
+	return out
+}
+
+func loadedBetween(load func() []user) map[string]int {
+	index := map[string]int{} // want `index gets one entry per iteration of a loop of len\(users\) iterations`
+	users := load()
+	for i := 0; i < len(users); i++ {
+		index[users[i].Name] = i
+	}
+	return index
+}
+
+// Not reported.
+
+func conditional(users []*user) map[int]*user {
+	m := map[int]*user{}
+	for _, u := range users {
+		if u.ID > 0 {
+			m[u.ID] = u
+		}
+	}
+	return m
+}
+
+func counting(words []string) map[string]int {
+	m := map[string]int{}
+	for _, w := range words {
+		m[w]++
+	}
+	return m
+}
+
+func readBack(users []*user) map[int]*user {
+	m := map[int]*user{}
+	for _, u := range users {
+		m[u.ID] = u
+		_ = len(m)
+	}
+	return m
+}
+
+func earlyReturn(users []*user) map[int]*user {
+	m := map[int]*user{}
+	for _, u := range users {
+		if u == nil {
+			return nil
+		}
+		m[u.ID] = u
+	}
+	return m
+}
+
+func withBreak(users []*user) map[int]*user {
+	m := map[int]*user{}
+	for _, u := range users {
+		m[u.ID] = u
+		if u.ID == 0 {
+			break
+		}
+	}
+	return m
+}
+
+func filledBefore(users []*user) map[int]*user {
+	m := map[int]*user{}
+	m[0] = nil
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func sized(users []*user) map[int]*user {
+	m := make(map[int]*user, len(users))
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func fromChannel(ch chan *user) map[int]*user {
+	m := map[int]*user{}
+	for u := range ch {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func literal() map[string]int {
+	m := map[string]int{"a": 1}
+	for i := range 3 {
+		m[string(rune('b'+i))] = i
+	}
+	return m
+}
