@@ -22,7 +22,7 @@ func (p *parser) words(s string) []string {
 }
 
 func twice(s string) bool {
-	a := regexp.MustCompilePOSIX(`a+`)   // want `regexp.MustCompilePOSIX of a constant pattern`
+	a := regexp.MustCompilePOSIX(`a+`) // want `regexp.MustCompilePOSIX of a constant pattern`
 	b := regexp.MustCompile(`b` + `+`) // want `regexp.MustCompile of a constant pattern`
 	return a.MatchString(s) && b.MatchString(s)
 }

@@ -1,0 +1,30 @@
+// Package poolput defines an Analyzer that reports sync.Pool.Put of a value
+// that is not a pointer.
+//
+// # Analyzer poolput
+//
+// poolput: put pointers, not values, into a sync.Pool
+//
+// sync.Pool stores interfaces. Putting a slice, a string, a struct or a
+// number converts it to an interface, which allocates a copy on the heap on
+// every Put (staticcheck's SA6002) — the very allocation the pool was meant
+// to save. Pool a pointer instead:
+//
+//	buf := pool.Get().([]byte)
+//	...
+//	pool.Put(buf[:0]) // allocates a slice header each time
+//
+// becomes
+//
+//	bp := pool.Get().(*[]byte)
+//	buf := (*bp)[:0]
+//	...
+//	*bp = buf
+//	pool.Put(bp)
+//
+// Pointers, maps, channels, functions and interfaces are not reported: they
+// fit in an interface without an allocation. Neither are constants and
+// zero-size values, which the runtime does not allocate for. The rewrite
+// touches the Get, every use and the Put, so it is given as the message, not
+// as an automatic fix.
+package poolput
