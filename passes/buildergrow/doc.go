@@ -1,0 +1,33 @@
+// Package buildergrow defines an Analyzer that reports a strings.Builder or
+// bytes.Buffer written once per iteration of a loop of known length without
+// Grow.
+//
+// # Analyzer buildergrow
+//
+// buildergrow: grow a builder once before a loop that writes a bounded amount
+//
+// A strings.Builder or bytes.Buffer that starts empty doubles its buffer as
+// it is written, copying what it holds each time. When a loop of known length
+// writes at most a constant number of bytes per iteration, one Grow before
+// the loop sizes it for all of them:
+//
+//	var b strings.Builder
+//	for _, id := range ids {
+//		b.WriteByte(',')
+//		b.WriteRune(id)
+//	}
+//
+// becomes
+//
+//	var b strings.Builder
+//	b.Grow(len(ids) * 5)
+//	for _, id := range ids {
+//		b.WriteByte(',')
+//		b.WriteRune(id)
+//	}
+//
+// Only WriteByte (1 byte), WriteRune (at most 4, or the length of a constant
+// rune) and WriteString of a constant count as bounded; a loop that writes
+// anything else, writes under a condition, may exit early, or a builder that
+// is grown anywhere in the function is not reported.
+package buildergrow

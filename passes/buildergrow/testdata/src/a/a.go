@@ -1,0 +1,106 @@
+package a
+
+import (
+	"bytes"
+	"strings"
+)
+
+const sep = ", "
+
+// Reported.
+
+func runes(ids []rune) string {
+	var b strings.Builder
+	for _, id := range ids { // want `b grows as this loop of len\(ids\) iterations writes up to 5 bytes each`
+		b.WriteByte(',')
+		b.WriteRune(id)
+	}
+	return b.String()
+}
+
+func stars(n int) string {
+	var b bytes.Buffer
+	b.WriteString("[")
+	for range n { // want `b grows as this loop of n iterations writes up to 1 byte each`
+		b.WriteByte('*')
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+func separators(words []string) string {
+	var b strings.Builder
+	for i := 0; i < len(words); i++ { // want `b grows as this loop of len\(words\) iterations writes up to 2 bytes each`
+		b.WriteString(sep)
+	}
+	return b.String()
+}
+
+// Not reported.
+
+func unbounded(words []string) string {
+	var b strings.Builder
+	for _, w := range words {
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+func alreadyGrown(ids []rune) string {
+	var b strings.Builder
+	b.Grow(len(ids))
+	for _, id := range ids {
+		b.WriteRune(id)
+	}
+	return b.String()
+}
+
+func conditional(ids []rune) string {
+	var b strings.Builder
+	for _, id := range ids {
+		if id > 'a' {
+			b.WriteRune(id)
+		}
+	}
+	return b.String()
+}
+
+func earlyExit(ids []rune) string {
+	var b strings.Builder
+	for _, id := range ids {
+		if id == 0 {
+			break
+		}
+		b.WriteRune(id)
+	}
+	return b.String()
+}
+
+func unknownLength(ch chan rune) string {
+	var b strings.Builder
+	for r := range ch {
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func otherUse(ids []rune) string {
+	var b strings.Builder
+	for _, id := range ids {
+		b.WriteRune(id)
+		if b.Len() > 10 {
+			b.Reset()
+		}
+	}
+	return b.String()
+}
+
+func constantRunes(n int) string {
+	var b strings.Builder
+	for range n { // want `b grows as this loop of n iterations writes up to 6 bytes each`
+		b.WriteRune('é')
+		b.WriteRune('x')
+		b.WriteRune(-1)
+	}
+	return b.String()
+}
