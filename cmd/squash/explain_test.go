@@ -14,11 +14,11 @@ func TestExplain(t *testing.T) {
 		name, dir, arg string
 		want           []string
 	}{
-		{"escape with its flow", "../..", "examples/decoder/decoder.go:31", []string{
-			"examples/decoder/decoder.go:31: s := string(b)",
-			"31:14: escape: string(b) escapes to heap",
-			"    flow: s ← &{storage for string(b)}  (31:14)",
-			"      from strings.genSplit(strings.s, strings.sep, 0, -1) (call parameter)  (32:25 ← ",
+		{"escape with its flow", "../..", "examples/decoder/decoder.go:33", []string{
+			"examples/decoder/decoder.go:33: s := string(b)",
+			"33:14: escape: string(b) escapes to heap",
+			"    flow: s ← &{storage for string(b)}  (33:14)",
+			"      from strings.genSplit(strings.s, strings.sep, 0, -1) (call parameter)  (34:25 ← ",
 		}},
 		{"inlined copies", "../../internal/escape/testdata/inl", "inl.go:11", []string{
 			"inl.go:11: return &T{a: a}",
@@ -26,8 +26,8 @@ func TestExplain(t *testing.T) {
 			"11:9 inlined into 25:11: escape: &T{...} escapes to heap",
 			"      from sink = ~r0 (assign)  (25:7)",
 		}},
-		{"a range without decisions", "../..", "examples/decoder/decoder.go:28-29", []string{
-			"examples/decoder/decoder.go:28: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:29: return nil, err\n  no compiler decision on this line\n",
+		{"a range without decisions", "../..", "examples/decoder/decoder.go:30-31", []string{
+			"examples/decoder/decoder.go:30: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:31: return nil, err\n  no compiler decision on this line\n",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -24,14 +24,14 @@ func (e *SyntaxError) Error() string {
 // Simple calls no other function of this package, so that a memory profile's
 // lines of this file hold exactly its own allocations.
 func Simple(r io.Reader) ([]byte, error) {
+	var out []byte
+	off := 0
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
 	s := string(b)
 	tokens := strings.Split(s, " ")
-	var out []byte
-	off := 0
 	for _, tok := range tokens {
 		v, err := strconv.ParseUint(tok, 10, 8)
 		if err != nil {
