@@ -1,0 +1,119 @@
+package lint
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// vettool is cmd/squashvet, built once for the tests.
+var vettool string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "squash-lint-test-")
+	if err != nil {
+		panic(err)
+	}
+	vettool = filepath.Join(dir, "squashvet")
+	if out, err := exec.Command("go", "build", "-o", vettool, "github.com/squashgo/squash/cmd/squashvet").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building squashvet: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// TestDecoderSimple pins which finding the Simple stage gets: its output
+// slice is appended in a loop that returns on bad input, so prealloc stays
+// quiet, and its tokens are only ranged over, so stringsseq reports the
+// Split.
+func TestDecoderSimple(t *testing.T) {
+	findings, err := Run(context.Background(), Config{Dir: "../..", Patterns: []string{"./examples/decoder"}, Tool: vettool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var split *Finding
+	for i, f := range findings {
+		if f.Pass == "prealloc" && strings.HasSuffix(f.File, "decoder.go") {
+			t.Errorf("prealloc reports %v, but Simple's loop may return early", f)
+		}
+		if f.Pass == "stringsseq" && strings.HasSuffix(f.File, "decoder.go") {
+			split = &findings[i]
+		}
+	}
+	if split == nil {
+		t.Fatalf("no stringsseq finding on decoder.go among %v", findings)
+	}
+	src, _ := os.ReadFile(split.File)
+	line := strings.Split(string(src), "\n")[split.Line-1]
+	if !strings.Contains(line, "tokens := strings.Split(s, \" \")") || !strings.Contains(split.Fix, "SplitSeq") {
+		t.Errorf("stringsseq finding on line %d (%q), fix %q", split.Line, line, split.Fix)
+	}
+}
+
+func TestRunFixture(t *testing.T) {
+	findings, err := Run(context.Background(), Config{Dir: "../../cmd/squash/testdata/mod", Patterns: []string{"./ok"}, Tool: vettool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(findings) != 1 {
+		t.Fatalf("findings = %v, want one", findings)
+	}
+	f := findings[0]
+	if f.Pass != "prealloc" || f.Line != 9 || f.Col != 2 || f.EndLine != 9 || !filepath.IsAbs(f.File) ||
+		f.Fix != "Preallocate out with capacity len(parts): out := make([]string, 0, len(parts))" {
+		t.Errorf("finding = %+v", f)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	for _, pattern := range []string{"./broken", "./nosuchdir"} {
+		_, err := Run(context.Background(), Config{Dir: "../../cmd/squash/testdata/mod", Patterns: []string{pattern}, Tool: vettool})
+		if err == nil || !strings.Contains(err.Error(), "cannot lint "+pattern) {
+			t.Errorf("Run(%s) error = %v", pattern, err)
+		}
+	}
+}
+
+func TestParseJSON(t *testing.T) {
+	out := []byte(`# example.com/a
+{
+	"example.com/a": {
+		"mapsize": [{"posn": "/m/a.go:3:2", "end": "/m/a.go:5:1", "message": "m gets one entry", "suggested_fixes": [{"message": "Make m with size n", "edits": [{"filename": "/m/a.go", "start": 1, "end": 2, "new": "m := make(map[int]int, n)"}]}]}],
+		"poolput": [{"posn": "/m/a.go:1:1", "end": "/m/a.go:1:9", "message": "boxes"}]
+	}
+}
+{"example.com/b": {"prealloc": {"error": "analysis skipped"}}}
+`)
+	got, err := parseJSON(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Pass != "poolput" || got[1].Pass != "mapsize" || got[1].EndLine != 5 || got[1].Fix != "Make m with size n: m := make(map[int]int, n)" || got[0].Fix != "" {
+		t.Errorf("parseJSON = %+v", got)
+	}
+	if _, err := parseJSON([]byte("{not json")); err == nil {
+		t.Error("no error for broken JSON")
+	}
+}
+
+func FuzzParseJSON(f *testing.F) {
+	f.Add([]byte(`{"p": {"a": [{"posn": "f.go:1:2", "end": "f.go:3:4", "message": "m"}]}}`))
+	f.Add([]byte("# p\n{}\n{}"))
+	f.Add([]byte(`{"p": {"a": [{"posn": "::", "suggested_fixes": [{"edits": [{}]}]}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		findings, err := parseJSON(data)
+		if err != nil && findings != nil {
+			t.Fatal("findings and an error")
+		}
+		for _, f := range findings {
+			if f.EndLine < f.Line {
+				t.Fatalf("EndLine %d before Line %d", f.EndLine, f.Line)
+			}
+		}
+	})
+}

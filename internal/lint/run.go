@@ -1,0 +1,198 @@
+package lint
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/squashgo/squash/internal/bench"
+)
+
+// A Finding is one diagnostic of one analyzer.
+type Finding struct {
+	Pass    string `json:"pass"` // analyzer name
+	File    string `json:"file"` // absolute path
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	EndLine int    `json:"end_line"` // last line the finding covers (>= Line)
+	Message string `json:"message"`
+	// Fix is the first suggested fix in words and the new text, or "" when
+	// the analyzer offers none.
+	Fix string `json:"fix,omitempty"`
+}
+
+func (f Finding) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s [%s]", f.File, f.Line, f.Col, f.Message, f.Pass)
+}
+
+// A Config says where and how to run the analyzers.
+type Config struct {
+	Dir      string   // where the go command runs
+	Patterns []string // package patterns; none means "."
+	// Tool is the vet tool to run: a binary that runs unitchecker.Main over
+	// Suite (cmd/squashvet, or squash itself with Env set so that it acts
+	// as one).
+	Tool string
+	Env  []string // added to the environment of go vet
+}
+
+// vet runs go vet with the tool and extra flags, returning its standard
+// output. go vet exits 1 when a tool reports (and with -diff when there is a
+// diff); that is an error only when it also wrote to standard error, where
+// compile errors and missing packages go.
+func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
+	if c.Tool == "" {
+		return nil, errors.New("lint: no vet tool configured")
+	}
+	patterns := c.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	args := append([]string{"vet", "-vettool=" + c.Tool}, flags...)
+	cmd := bench.GoCommand(ctx, c.Dir, append(append(args, "--"), patterns...)...)
+	cmd.Env = append(os.Environ(), c.Env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1 && len(bytes.TrimSpace(stderr.Bytes())) == 0) {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("cannot lint %s:\n\t%s", strings.Join(patterns, " "), strings.ReplaceAll(msg, "\n", "\n\t"))
+	}
+	return stdout.Bytes(), nil
+}
+
+// Run runs every analyzer of Suite over the packages and returns their
+// findings, sorted by file and line. The go command caches the results, so a
+// second run on an unchanged tree is fast.
+func Run(ctx context.Context, c Config) ([]Finding, error) {
+	out, err := c.vet(ctx, "-json")
+	if err != nil {
+		return nil, err
+	}
+	return parseJSON(out)
+}
+
+// jsonDiagnostic is unitchecker's JSON form of a diagnostic.
+type jsonDiagnostic struct {
+	Posn           string `json:"posn"`
+	End            string `json:"end"`
+	Message        string `json:"message"`
+	SuggestedFixes []struct {
+		Message string `json:"message"`
+		Edits   []struct {
+			New string `json:"new"`
+		} `json:"edits"`
+	} `json:"suggested_fixes"`
+}
+
+// parseJSON reads go vet -json output: a stream of objects, package to
+// analyzer to diagnostics, between which go vet may print "# pkg" lines.
+func parseJSON(out []byte) ([]Finding, error) {
+	var findings []Finding
+	var kept bytes.Buffer
+	for line := range bytes.Lines(out) {
+		if !bytes.HasPrefix(line, []byte("#")) {
+			kept.Write(line)
+		}
+	}
+	dec := json.NewDecoder(&kept)
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("reading go vet -json output: %w", err)
+		}
+		for _, byPass := range tree {
+			for pass, raw := range byPass {
+				var diags []jsonDiagnostic
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					continue // {"error": ...} for a package that failed
+				}
+				for _, d := range diags {
+					f := Finding{Pass: pass, Message: d.Message}
+					f.File, f.Line, f.Col = splitPosn(d.Posn)
+					_, f.EndLine, _ = splitPosn(d.End)
+					f.EndLine = max(f.EndLine, f.Line)
+					if len(d.SuggestedFixes) > 0 {
+						fix := d.SuggestedFixes[0]
+						var news []string
+						for _, e := range fix.Edits {
+							if t := strings.TrimSpace(e.New); t != "" {
+								news = append(news, t)
+							}
+						}
+						f.Fix = fix.Message
+						if len(news) > 0 {
+							f.Fix += ": " + strings.Join(news, " … ")
+						}
+					}
+					findings = append(findings, f)
+				}
+			}
+		}
+	}
+	slices.SortFunc(findings, func(a, b Finding) int {
+		return cmpFindings(a, b)
+	})
+	return findings, nil
+}
+
+func cmpFindings(a, b Finding) int {
+	if c := strings.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	if a.Col != b.Col {
+		return a.Col - b.Col
+	}
+	return strings.Compare(a.Pass, b.Pass)
+}
+
+// splitPosn splits "file:line:col".
+func splitPosn(p string) (file string, line, col int) {
+	i := strings.LastIndexByte(p, ':')
+	if i < 0 {
+		return p, 0, 0
+	}
+	j := strings.LastIndexByte(p[:i], ':')
+	if j < 0 {
+		line, _ = strconv.Atoi(p[i+1:])
+		return p[:i], line, 0
+	}
+	line, _ = strconv.Atoi(p[j+1 : i])
+	col, _ = strconv.Atoi(p[i+1:])
+	return p[:j], line, col
+}
+
+// Fix applies the first suggested fix of every finding to the files, as
+// go vet -fix does, or with diff set leaves the files alone and returns the
+// unified diff of what it would change.
+func Fix(ctx context.Context, c Config, diff bool) (string, error) {
+	flags := []string{"-fix"}
+	if diff {
+		flags = append(flags, "-diff")
+	}
+	out, err := c.vet(ctx, flags...)
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}
