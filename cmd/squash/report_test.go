@@ -162,10 +162,7 @@ func TestInterruptLeavesNoTempFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the squash binary")
 	}
-	exe := filepath.Join(t.TempDir(), "squash")
-	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	exe := squashBinary(t)
 	tmp := t.TempDir()
 	cmd := exec.Command(exe, "-benchtime", "30s", "./ok")
 	cmd.Dir = testMod

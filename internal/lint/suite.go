@@ -34,11 +34,14 @@ func Suite() []*analysis.Analyzer {
 }
 
 // perfsprint reports fmt.Sprintf calls with one simple argument. Its loop
-// concatenation check is off: modernize's stringsbuilder covers it.
+// concatenation check is off (modernize's stringsbuilder covers it), and so
+// is fmt.Errorf to errors.New, which saves no allocation.
 var perfsprint = func() *analysis.Analyzer {
 	a := analyzer.New()
-	if err := a.Flags.Set("concat-loop", "false"); err != nil {
-		panic("squash: perfsprint has no concat-loop flag: " + err.Error())
+	for flag, value := range map[string]string{"concat-loop": "false", "errorf": "false"} {
+		if err := a.Flags.Set(flag, value); err != nil {
+			panic("squash: perfsprint has no " + flag + " flag: " + err.Error())
+		}
 	}
 	return a
 }()

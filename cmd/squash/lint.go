@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/squashgo/squash/internal/lint"
+)
+
+func init() {
+	register(&command{
+		name:    "lint",
+		summary: "run the allocation analyzers; -fix applies their fixes, -diff shows them",
+		run:     runLint,
+	})
+}
+
+// vettoolEnv marks a run of this binary by go vet as its vet tool.
+const vettoolEnv = "SQUASH_VETTOOL=1"
+
+// runAsVettool makes squash its own go vet tool, so that squash lint needs
+// no second binary and go vet caches its results.
+func runAsVettool() {
+	if os.Getenv("SQUASH_VETTOOL") == "1" {
+		unitchecker.Main(lint.Suite()...) // exits
+	}
+}
+
+// lintConfig returns the lint configuration that runs this binary as the
+// vet tool.
+func lintConfig(patterns []string) (lint.Config, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return lint.Config{}, fmt.Errorf("cannot find the squash binary to run as go vet's tool: %w", err)
+	}
+	if exe, err = filepath.EvalSymlinks(exe); err != nil {
+		return lint.Config{}, err
+	}
+	return lint.Config{Patterns: patterns, Tool: exe, Env: []string{vettoolEnv}}, nil
+}
+
+func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("squash lint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		fix    = fs.Bool("fix", false, "apply the suggested fixes to the files")
+		diff   = fs.Bool("diff", false, "print the suggested fixes as a unified diff; change nothing")
+		asJSON = fs.Bool("json", false, "print the findings as JSON")
+	)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff] [-json] [packages]")
+		fmt.Fprintln(stderr, "\nRuns squash's allocation analyzers, without benchmarks, through go vet (results are")
+		fmt.Fprintln(stderr, "cached). Exit status 0 when there is no finding, 1 when there are, 2 on error.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+		fmt.Fprintln(stderr, "\nAnalyzers:")
+		for _, a := range lint.Suite() {
+			fmt.Fprintf(stderr, "  %-14s %s\n", a.Name, firstLine(a.Doc))
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitClean
+		}
+		return exitError
+	}
+	if *fix && *diff {
+		return fail(stderr, fmt.Errorf("-fix and -diff exclude each other: -diff shows what -fix would do"))
+	}
+	cfg, err := lintConfig(fs.Args())
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if *fix || *diff {
+		out, err := lint.Fix(ctx, cfg, *diff)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		fmt.Fprint(stdout, out)
+		if *diff && out != "" {
+			return exitFindings
+		}
+		return exitClean
+	}
+	findings, err := lint.Run(ctx, cfg)
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "squash: interrupted")
+			return exitError
+		}
+		return fail(stderr, err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if findings == nil {
+			findings = []lint.Finding{}
+		}
+		if err := enc.Encode(map[string]any{"findings": findings}); err != nil {
+			return fail(stderr, err)
+		}
+	} else {
+		wd, _ := os.Getwd()
+		for _, f := range findings {
+			if r, err := filepath.Rel(wd, f.File); err == nil && !filepath.IsAbs(r) && len(r) < len(f.File) {
+				f.File = r
+			}
+			fmt.Fprintln(stdout, f)
+		}
+	}
+	if len(findings) > 0 {
+		return exitFindings
+	}
+	return exitClean
+}
+
+func firstLine(s string) string {
+	for i, c := range s {
+		if c == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}

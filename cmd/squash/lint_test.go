@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	buildOnce sync.Once
+	squashExe string
+	buildErr  error
+)
+
+// squashBinary builds the squash command once for the tests that need it
+// as a process (as go vet's tool, or to interrupt it).
+func squashBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "squash-cmd-test-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		squashExe = filepath.Join(dir, "squash")
+		if out, err := exec.Command("go", "build", "-o", squashExe, ".").CombinedOutput(); err != nil {
+			buildErr = err
+			squashExe = string(out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("go build: %v\n%s", buildErr, squashExe)
+	}
+	return squashExe
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if squashExe != "" {
+		os.RemoveAll(filepath.Dir(squashExe))
+	}
+	os.Exit(code)
+}
+
+// runSquash runs the squash binary in dir.
+func runSquash(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(squashBinary(t), args...)
+	cmd.Dir = filepath.Join(packageDir, dir)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run()
+	return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+}
+
+func TestLint(t *testing.T) {
+	code, stdout, stderr := runSquash(t, testMod, "lint", "./ok")
+	if code != exitFindings || stderr != "" {
+		t.Fatalf("exit %d, stderr %q; want 1 and nothing", code, stderr)
+	}
+	if want := "ok/ok.go:9:2: out grows once per iteration of a loop of len(parts) iterations: make it with that capacity [prealloc]\n"; stdout != want {
+		t.Errorf("stdout = %q, want %q", stdout, want)
+	}
+
+	code, stdout, _ = runSquash(t, testMod, "lint", "-json", "./ok")
+	var out struct{ Findings []map[string]any }
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil || code != exitFindings || len(out.Findings) != 1 {
+		t.Fatalf("-json: exit %d, %v, %s", code, err, stdout)
+	}
+	for _, k := range []string{"pass", "file", "line", "col", "end_line", "message", "fix"} {
+		if _, ok := out.Findings[0][k]; !ok {
+			t.Errorf("-json finding lacks %q", k)
+		}
+	}
+
+	code, stdout, _ = runSquash(t, testMod, "lint", "-diff", "./ok")
+	if code != exitFindings || !strings.Contains(stdout, "+\tout := make([]string, 0, len(parts))") {
+		t.Errorf("-diff: exit %d, output:\n%s", code, stdout)
+	}
+
+	code, stdout, stderr = runSquash(t, testMod, "lint", "./onlytests")
+	if code != exitClean || stdout != "" || stderr != "" {
+		t.Errorf("a clean package: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestLintFix(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, filepath.Join(packageDir, testMod), dir)
+	cmd := exec.Command(squashBinary(t), "lint", "-fix", "./ok")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("lint -fix: %v\n%s", err, out)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "ok", "ok.go"))
+	if !strings.Contains(string(src), "out := make([]string, 0, len(parts))") {
+		t.Errorf("the fix was not applied:\n%s", src)
+	}
+	cmd = exec.Command(squashBinary(t), "lint", "./ok")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("lint after -fix: %v\n%s", err, out)
+	}
+}
+
+func TestLintBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lint", "./broken"}, "squash: cannot lint ./broken:"},
+		{[]string{"lint", "./nosuchdir"}, "squash: cannot lint ./nosuchdir:"},
+		{[]string{"lint", "-fix", "-diff", "./ok"}, "squash: -fix and -diff exclude each other"},
+	} {
+		code, stdout, stderr := runSquash(t, testMod, tc.args...)
+		if code != exitError || stdout != "" || !strings.HasPrefix(stderr, tc.want) || strings.Contains(stderr, "goroutine ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}
+
+// copyDir copies the files under src to dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

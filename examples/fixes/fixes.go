@@ -1,0 +1,115 @@
+package fixes
+
+import (
+	"encoding/binary"
+	"io"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/squashgo/squash/binenc"
+)
+
+// A User is a record with an ID.
+type User struct {
+	ID   int
+	Name string
+}
+
+// IDs collects the users' IDs into a slice that grows (prealloc reports it).
+func IDs(users []User) []int {
+	var ids []int
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
+// IDsFixed is IDs after prealloc's fix.
+func IDsFixed(users []User) []int {
+	ids := make([]int, 0, len(users))
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
+// Index maps IDs to users in a map that grows (mapsize reports it).
+func Index(users []User) map[int]*User {
+	m := map[int]*User{}
+	for i := range users {
+		m[users[i].ID] = &users[i]
+	}
+	return m
+}
+
+// IndexFixed is Index after mapsize's fix.
+func IndexFixed(users []User) map[int]*User {
+	m := make(map[int]*User, len(users))
+	for i := range users {
+		m[users[i].ID] = &users[i]
+	}
+	return m
+}
+
+// WriteSamples writes with binary.Write, which copies xs first (binarywrite
+// reports it).
+func WriteSamples(w io.Writer, xs []uint64) error {
+	return binary.Write(w, binary.LittleEndian, xs)
+}
+
+// WriteSamplesFixed is WriteSamples after binarywrite's fix.
+func WriteSamplesFixed(w io.Writer, xs []uint64) error {
+	return binenc.Write(w, binary.LittleEndian, xs)
+}
+
+// Valid compiles its pattern on every call (regexpcompile reports it).
+func Valid(s string) bool {
+	return regexp.MustCompile(`^[a-z0-9_]+$`).MatchString(s)
+}
+
+var validFixedRe = regexp.MustCompile(`^[a-z0-9_]+$`)
+
+// ValidFixed is Valid after regexpcompile's fix.
+func ValidFixed(s string) bool {
+	return validFixedRe.MatchString(s)
+}
+
+var values = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+// WithBuffer pools slices by value, which boxes them on Put (poolput
+// reports it).
+func WithBuffer(use func([]byte) []byte) {
+	b := values.Get().([]byte)
+	b = use(b[:0])
+	values.Put(b)
+}
+
+var pointers = sync.Pool{New: func() any { b := make([]byte, 0, 64); return &b }}
+
+// WithBufferFixed is WithBuffer rewritten as poolput's message says.
+func WithBufferFixed(use func([]byte) []byte) {
+	bp := pointers.Get().(*[]byte)
+	*bp = use((*bp)[:0])
+	pointers.Put(bp)
+}
+
+// Stars builds a string of n stars in a builder that grows (buildergrow
+// reports it).
+func Stars(n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteByte('*')
+	}
+	return b.String()
+}
+
+// StarsFixed is Stars after buildergrow's fix.
+func StarsFixed(n int) string {
+	var b strings.Builder
+	b.Grow(n)
+	for range n {
+		b.WriteByte('*')
+	}
+	return b.String()
+}
