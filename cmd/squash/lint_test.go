@@ -40,6 +40,8 @@ func squashBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// In-process tests of report run this test binary as go vet's tool.
+	runAsVettool()
 	code := m.Run()
 	if squashExe != "" {
 		os.RemoveAll(filepath.Dir(squashExe))

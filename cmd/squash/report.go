@@ -26,6 +26,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		asJSON  = fs.Bool("json", false, "print the report as JSON (schema in README.md)")
 		top     = fs.Int("top", 0, "show at most `N` sites per benchmark (default 10 in text, all in JSON)")
 		profile = fs.String("profile", "", "attribute the allocation profile in `FILE` or at URL instead of running benchmarks")
+		noLint  = fs.Bool("nolint", false, "do not run the analyzers (squash lint) to attach their findings to sites")
 	)
 	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
 	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", "1s", "run each benchmark for `t` (a duration or Nx), as go test -benchtime")
@@ -50,6 +51,13 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	cfg.Patterns = fs.Args()
 	cfg.Profile = *profile
+	if !*noLint && *profile == "" {
+		lc, err := lintConfig(nil)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		cfg.Lint = &lc
+	}
 	if isTerminal(stderr) {
 		cfg.Progress = stderr
 	}

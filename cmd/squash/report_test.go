@@ -144,6 +144,7 @@ func TestReportText(t *testing.T) {
 		"why: allocated inside strings.genSplit",
 		"ok/ok.go:11 ok.Fields",
 		"out = append(out, p)",
+		"fix [prealloc]: out grows once per iteration of a",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)

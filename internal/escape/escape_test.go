@@ -182,6 +182,7 @@ func TestMechanism(t *testing.T) {
 		{"", "m := make(map[string]int)", "map allocated (runtime.makemap)"},
 		{"", "m[k] = v", "map grows on insert (runtime.mapassign)"},
 		{"", "counts[word]++", "map grows on insert (runtime.mapassign)"},
+		{"", "m[users[i].ID] = &users[i]", "map grows on insert (runtime.mapassign)"},
 		{"", "go worker(ch)", "new goroutine (runtime.newproc)"},
 		{"", "buf := make([]byte, n)", "make allocates its backing array (runtime.makeslice)"},
 		{"", `s := "a" + b`, "string concatenation (runtime.concatstrings)"},

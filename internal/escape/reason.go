@@ -38,7 +38,7 @@ func Mechanism(function, code string) string {
 var (
 	appendCall = regexp.MustCompile(`\bappend\(`)
 	makeMap    = regexp.MustCompile(`\bmake\(\s*map\[`)
-	mapStore   = regexp.MustCompile(`^\s*\w+(\.\w+)*\[[^\]]+\]\s*(=|\+=|-=|\|=|\+\+)`)
+	mapStore   = regexp.MustCompile(`^\s*[\w.]+\[.+\]\s*(=|\+=|-=|\|=|\+\+)`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	concat     = regexp.MustCompile(`"\s*\+|\+\s*"`)
 )

@@ -23,6 +23,10 @@ type Finding struct {
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
 	EndLine int    `json:"end_line"` // last line the finding covers (>= Line)
+	// Lines are the lines the finding concerns: its own and those of its
+	// related information (for prealloc, the append that grows the slice),
+	// where a measured allocation site may be.
+	Lines []int `json:"lines"`
 	Message string `json:"message"`
 	// Fix is the first suggested fix in words and the new text, or "" when
 	// the analyzer offers none.
@@ -92,6 +96,9 @@ type jsonDiagnostic struct {
 	Posn           string `json:"posn"`
 	End            string `json:"end"`
 	Message        string `json:"message"`
+	Related        []struct {
+		Posn string `json:"posn"`
+	} `json:"related"`
 	SuggestedFixes []struct {
 		Message string `json:"message"`
 		Edits   []struct {
@@ -132,6 +139,12 @@ func parseJSON(out []byte) ([]Finding, error) {
 					f.File, f.Line, f.Col = splitPosn(d.Posn)
 					_, f.EndLine, _ = splitPosn(d.End)
 					f.EndLine = max(f.EndLine, f.Line)
+					f.Lines = []int{f.Line}
+					for _, r := range d.Related {
+						if file, line, _ := splitPosn(r.Posn); file == f.File && !slices.Contains(f.Lines, line) {
+							f.Lines = append(f.Lines, line)
+						}
+					}
 					if len(d.SuggestedFixes) > 0 {
 						fix := d.SuggestedFixes[0]
 						var news []string

@@ -14,6 +14,7 @@ import (
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -29,6 +30,10 @@ type Config struct {
 
 	// Progress, if not nil, receives progress lines.
 	Progress io.Writer
+
+	// Lint, when set, runs squash's analyzers over the same packages and
+	// attaches their findings to the measured sites.
+	Lint *lint.Config
 }
 
 // ErrNoBenchmarks is wrapped by the error of Make when no package matched
@@ -71,6 +76,16 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Packages = append(rep.Packages, *p)
 	}
 	rep.countCoverage()
+	if len(rep.Packages) > 0 && cfg.Lint != nil {
+		lc := *cfg.Lint
+		lc.Dir, lc.Patterns = cfg.Dir, cfg.Patterns
+		progressf(cfg.Progress, "running the analyzers")
+		findings, err := lint.Run(ctx, lc)
+		if err != nil {
+			return nil, err
+		}
+		rep.attach(findings, pkgs)
+	}
 	if len(rep.Packages) == 0 {
 		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, strings.Join(patternsOrDot(cfg.Patterns), " "))
 	}

@@ -41,6 +41,13 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 			tw.benchmark(&b, opt.Top)
 		}
 	}
+	if len(r.Unmeasured) > 0 {
+		tw.line("")
+		tw.line("not seen allocating in these benchmarks:")
+		for _, f := range r.Unmeasured {
+			tw.wrap("  ", fmt.Sprintf("%s:%d: %s [%s]", f.File, f.Line, f.Message, f.Pass))
+		}
+	}
 	if c := r.Coverage; c != nil && c.Sites > 0 {
 		tw.line("")
 		tw.line("why: %d of %d sites (%.0f%%) carry a compiler escape record or a named mechanism",
@@ -111,8 +118,12 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		}
 	}()
 	for i, s := range b.Sites {
-		if i == top || s.Share < minShare {
+		if i == top {
 			t.line("  … %d more sites (-top %d shows them)", len(b.Sites)-i, len(b.Sites))
+			break
+		}
+		if s.Share < minShare {
+			t.line("  … %d more sites, each under 0.1%% of the objects (-json lists them)", len(b.Sites)-i)
 			break
 		}
 		a, by := num(s.AllocsPerOp), num(s.BytesPerOp)
@@ -201,6 +212,9 @@ func (t *textWriter) why(s *Site, pad string) {
 	}
 	if s.MechanismText != "" {
 		t.wrap(pad, "why: "+s.MechanismText)
+	}
+	for _, f := range s.Findings {
+		t.wrap(pad, fmt.Sprintf("fix [%s]: %s", f.Pass, f.Message))
 	}
 }
 

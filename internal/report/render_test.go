@@ -39,7 +39,7 @@ func TestWriteText(t *testing.T) {
 		"                              why: allocated inside strings.genSplit, called\n                                   here\n",
 		"                              why: string(b) escapes to heap:\n                                   strings.genSplit(…) (call parameter) → {heap}\n",
 		"long.(*Decoder).decodeSomethingLong\n",
-		"… 1 more sites (-top 4 shows them)",
+		"… 1 more sites, each under 0.1% of the objects (-json lists them)",
 		"BenchmarkNoAlloc  300 ns/op  0 B/op  0 allocs/op",
 		"allocation + GC: not measured (3 CPU samples; run longer with -benchtime)",
 		"no allocations per op",

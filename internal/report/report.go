@@ -7,6 +7,20 @@ type Report struct {
 	// Coverage of the sites of every benchmark by an escape record or a
 	// named mechanism; absent for -profile reports.
 	Coverage *Coverage `json:"coverage,omitempty"`
+	// Unmeasured are the analyzers' findings on lines that allocated in
+	// none of the benchmarks: they rank below every measured site.
+	Unmeasured []Finding `json:"unmeasured_findings,omitempty"`
+}
+
+// A Finding is an analyzer's diagnostic (squash lint) on a site's lines.
+type Finding struct {
+	Pass    string `json:"pass"`
+	Message string `json:"message"`
+	Fix     string `json:"fix,omitempty"`
+	// File and Line locate the finding itself (for prealloc, the slice's
+	// declaration), relative to the module root.
+	File string `json:"file"`
+	Line int    `json:"line"`
 }
 
 // A Package holds the benchmarks of one Go package.
@@ -90,6 +104,9 @@ type Site struct {
 	// escape record does: "slice grows past its capacity
 	// (runtime.growslice)", "allocated inside strings.genSplit, called here".
 	MechanismText string `json:"mechanism_text,omitempty"`
+	// Findings are the analyzers' findings that concern this line, with
+	// the fix that would remove the site's allocations.
+	Findings []Finding `json:"findings,omitempty"`
 }
 
 // A Reason is one escape decision of the compiler.

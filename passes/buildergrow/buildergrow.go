@@ -116,6 +116,7 @@ func checkLoops(pass *analysis.Pass, rest []ast.Stmt, obj types.Object) {
 			return
 		}
 		per := 0
+		var related []analysis.RelatedInformation
 		for _, s := range body.List {
 			if !loops.Refers(info, s, obj) {
 				continue
@@ -125,6 +126,7 @@ func checkLoops(pass *analysis.Pass, rest []ast.Stmt, obj types.Object) {
 				return
 			}
 			per += k
+			related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
 		}
 		size := n
 		if per != 1 {
@@ -138,6 +140,7 @@ func checkLoops(pass *analysis.Pass, rest []ast.Stmt, obj types.Object) {
 			Pos:     stmt.Pos(),
 			End:     stmt.Pos() + token.Pos(len(loopKeyword(stmt))),
 			Message: fmt.Sprintf("%s grows as this loop of %s iterations writes up to %s each: Grow it once before the loop", obj.Name(), n, bytesText(per)),
+			Related: related,
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Grow %s by %s before the loop", obj.Name(), size),
 				TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(grow)}},

@@ -100,6 +100,12 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if !ok {
 			return
 		}
+		var related []analysis.RelatedInformation
+		for _, s := range body.List {
+			if loops.Refers(info, s, obj) {
+				related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
+			}
+		}
 		decl := list[i]
 		made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
 		edits := []analysis.TextEdit{{Pos: decl.Pos(), End: decl.End(), NewText: []byte(made)}}
@@ -114,6 +120,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 			Pos:     decl.Pos(),
 			End:     decl.End(),
 			Message: fmt.Sprintf("%s gets one entry per iteration of a loop of %s iterations: make it with that size", obj.Name(), n),
+			Related: related,
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), n),
 				TextEdits: edits,

@@ -113,6 +113,12 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if !ok {
 			return
 		}
+		var related []analysis.RelatedInformation
+		for _, s := range body.List {
+			if loops.Refers(info, s, obj) {
+				related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
+			}
+		}
 		decl := list[i]
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
 		var edits []analysis.TextEdit
@@ -129,6 +135,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 			Pos:     decl.Pos(),
 			End:     decl.End(),
 			Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), n),
+			Related: related,
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), n),
 				TextEdits: edits,

@@ -1,0 +1,52 @@
+package report
+
+import (
+	"path/filepath"
+	"slices"
+
+	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/lint"
+)
+
+// attach gives each site the findings that concern its line, and keeps the
+// rest, on lines no benchmark saw allocate, in r.Unmeasured.
+func (r *Report) attach(findings []lint.Finding, pkgs []bench.Package) {
+	roots := map[string]string{} // import path -> root
+	for _, p := range pkgs {
+		roots[p.ImportPath] = p.Root
+	}
+	root := ""
+	if len(pkgs) > 0 {
+		root = pkgs[0].Root
+	}
+	used := make([]bool, len(findings))
+	for pi := range r.Packages {
+		proot := roots[r.Packages[pi].Path]
+		if proot == "" {
+			proot = root
+		}
+		for bi := range r.Packages[pi].Benchmarks {
+			b := &r.Packages[pi].Benchmarks[bi]
+			for si := range b.Sites {
+				s := &b.Sites[si]
+				abs := filepath.Join(proot, filepath.FromSlash(s.File))
+				for fi, f := range findings {
+					if f.File == abs && slices.Contains(f.Lines, s.Line) {
+						s.Findings = append(s.Findings, reportFinding(f, proot))
+						used[fi] = true
+					}
+				}
+			}
+		}
+	}
+	for fi, f := range findings {
+		if !used[fi] {
+			r.Unmeasured = append(r.Unmeasured, reportFinding(f, root))
+		}
+	}
+}
+
+func reportFinding(f lint.Finding, root string) Finding {
+	file, _ := rel(root, f.File)
+	return Finding{Pass: f.Pass, Message: f.Message, Fix: f.Fix, File: file, Line: f.Line}
+}
