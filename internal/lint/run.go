@@ -26,7 +26,7 @@ type Finding struct {
 	// Lines are the lines the finding concerns: its own and those of its
 	// related information (for prealloc, the append that grows the slice),
 	// where a measured allocation site may be.
-	Lines []int `json:"lines"`
+	Lines   []int  `json:"lines"`
 	Message string `json:"message"`
 	// Fix is the first suggested fix in words and the new text, or "" when
 	// the analyzer offers none.
@@ -93,10 +93,10 @@ func Run(ctx context.Context, c Config) ([]Finding, error) {
 
 // jsonDiagnostic is unitchecker's JSON form of a diagnostic.
 type jsonDiagnostic struct {
-	Posn           string `json:"posn"`
-	End            string `json:"end"`
-	Message        string `json:"message"`
-	Related        []struct {
+	Posn    string `json:"posn"`
+	End     string `json:"end"`
+	Message string `json:"message"`
+	Related []struct {
 		Posn string `json:"posn"`
 	} `json:"related"`
 	SuggestedFixes []struct {
