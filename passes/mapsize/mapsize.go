@@ -100,30 +100,16 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if !ok {
 			return
 		}
-		var related []analysis.RelatedInformation
-		for _, s := range body.List {
-			if loops.Refers(info, s, obj) {
-				related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
-			}
-		}
-		decl := list[i]
 		made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
-		edits := []analysis.TextEdit{{Pos: decl.Pos(), End: decl.End(), NewText: []byte(made)}}
-		if j != i+1 {
-			f := pass.Fset.File(decl.Pos())
-			edits = []analysis.TextEdit{
-				{Pos: f.LineStart(f.Line(decl.Pos())), End: f.LineStart(f.Line(list[i+1].Pos()))},
-				{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(made + "\n")},
-			}
-		}
+		decl := list[i]
 		pass.Report(analysis.Diagnostic{
 			Pos:     decl.Pos(),
 			End:     decl.End(),
 			Message: fmt.Sprintf("%s gets one entry per iteration of a loop of %s iterations: make it with that size", obj.Name(), n),
-			Related: related,
+			Related: loops.Uses(info, body, obj, "grows here"),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), n),
-				TextEdits: edits,
+				TextEdits: loops.Redeclare(pass.Fset, list, i, j, made),
 			}},
 		})
 		return

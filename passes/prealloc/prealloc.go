@@ -113,32 +113,16 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if !ok {
 			return
 		}
-		var related []analysis.RelatedInformation
-		for _, s := range body.List {
-			if loops.Refers(info, s, obj) {
-				related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
-			}
-		}
-		decl := list[i]
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
-		var edits []analysis.TextEdit
-		if j == i+1 {
-			edits = []analysis.TextEdit{{Pos: decl.Pos(), End: decl.End(), NewText: []byte(make)}}
-		} else {
-			// Declare it where its length is known: just before the loop.
-			edits = []analysis.TextEdit{
-				{Pos: lineStart(pass, decl.Pos()), End: lineStart(pass, list[i+1].Pos()), NewText: nil},
-				{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(make + "\n")},
-			}
-		}
+		decl := list[i]
 		pass.Report(analysis.Diagnostic{
 			Pos:     decl.Pos(),
 			End:     decl.End(),
 			Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), n),
-			Related: related,
+			Related: loops.Uses(info, body, obj, "grows here"),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), n),
-				TextEdits: edits,
+				TextEdits: loops.Redeclare(pass.Fset, list, i, j, make),
 			}},
 		})
 		return
@@ -207,8 +191,3 @@ func isAppendOne(info *types.Info, stmt ast.Stmt, obj types.Object) bool {
 	return ok && info.ObjectOf(first) == obj && !loops.Refers(info, call.Args[1], obj)
 }
 
-// lineStart returns the position of the first character of pos's line.
-func lineStart(pass *analysis.Pass, pos token.Pos) token.Pos {
-	f := pass.Fset.File(pos)
-	return f.LineStart(f.Line(pos))
-}
