@@ -190,4 +190,3 @@ func isAppendOne(info *types.Info, stmt ast.Stmt, obj types.Object) bool {
 	first, ok := call.Args[0].(*ast.Ident)
 	return ok && info.ObjectOf(first) == obj && !loops.Refers(info, call.Args[1], obj)
 }
-
