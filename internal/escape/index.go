@@ -50,6 +50,9 @@ func (ix *Index) add(recs []Record) {
 	}
 }
 
+// Records returns every record, in the order read.
+func (ix *Index) Records() []Record { return slices.Clone(ix.records) }
+
 // Len returns the number of records.
 func (ix *Index) Len() int { return len(ix.records) }
 

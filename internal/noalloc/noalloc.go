@@ -1,28 +1,20 @@
 package noalloc
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"net/url"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/escape"
 )
 
 // Directive is the comment line that marks a function.
@@ -114,7 +106,7 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 	}
 	var funcs []marked
 	var out []Violation
-	var build []string
+	var build []bench.Package
 	res := &Result{}
 	for _, p := range pkgs {
 		fs, vs, err := findMarked(p)
@@ -124,14 +116,14 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 		out = append(out, vs...)
 		if len(fs) > 0 {
 			funcs = append(funcs, fs...)
-			build = append(build, p.ImportPath)
+			build = append(build, p)
 		}
 		for _, f := range fs {
 			res.Functions = append(res.Functions, f.pkg+"."+f.name)
 		}
 	}
 	if len(build) > 0 {
-		diags, err := compile(ctx, dir, build)
+		diags, err := compile(ctx, build)
 		if err != nil {
 			return nil, err
 		}
@@ -261,138 +253,35 @@ type diagnostic struct {
 	pos Position
 }
 
-// compile builds pkgs with the compiler's JSON diagnostics into a fresh
-// temporary directory (a directory the build cache has not seen, so the
-// packages are really compiled) and returns its allocation records.
-func compile(ctx context.Context, dir string, pkgs []string) ([]diagnostic, error) {
-	tmp, err := os.MkdirTemp("", "squash-noalloc-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	args := []string{"build", "-o", os.DevNull}
-	if len(pkgs) > 1 {
-		args = args[:1] // go build -o /dev/null takes one package
-	}
-	for _, p := range pkgs {
-		args = append(args, fmt.Sprintf("-gcflags=%s=-json=0,%s", p, tmp))
-	}
-	cmd := exec.CommandContext(ctx, "go", append(append(args, "--"), pkgs...)...)
-	cmd.Dir = dir
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
-	cmd.WaitDelay = 5 * time.Second
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("%s does not compile:\n\t%s", strings.Join(pkgs, " "), strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "\n\t"))
-	}
+// compile builds pkgs with the compiler's JSON diagnostics (internal/escape:
+// a fresh directory each time, so the packages are really compiled) and
+// returns the records that say something is allocated on the heap.
+func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, error) {
 	var diags []diagnostic
-	err = filepath.WalkDir(tmp, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
+	for _, p := range pkgs {
+		ix, err := escape.Build(ctx, p)
+		if err != nil {
+			return nil, err
 		}
-		ds, err := readFile(path)
-		diags = append(diags, ds...)
-		return err
-	})
-	return diags, err
-}
-
-// The compiler's records (cmd/compile/internal/logopt): a header line naming
-// the file, then one LSP-style diagnostic a line, with 1-based lines and
-// columns.
-type header struct {
-	Version int    `json:"version"`
-	File    string `json:"file"`
-}
-
-type record struct {
-	Range   lspRange `json:"range"`
-	Code    string   `json:"code"`
-	Message string   `json:"message"`
-	Related []struct {
-		Location struct {
-			URI   string   `json:"uri"`
-			Range lspRange `json:"range"`
-		} `json:"location"`
-		Message string `json:"message"`
-	} `json:"relatedInformation"`
-}
-
-type lspRange struct {
-	Start struct {
-		Line      int `json:"line"`
-		Character int `json:"character"`
-	} `json:"start"`
-}
-
-// readFile returns the allocations recorded in one diagnostics file:
-// records coded "escape" (or "escapes", which Go 1.26 uses for some
-// interface conversions) with a message. Each is followed by an empty
-// record at the same position, which is skipped.
-func readFile(path string) ([]diagnostic, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 16<<20)
-	var h header
-	if !sc.Scan() {
-		return nil, fmt.Errorf("compiler diagnostics %s are empty", path)
-	}
-	if err := json.Unmarshal(sc.Bytes(), &h); err != nil || h.File == "" {
-		return nil, fmt.Errorf("compiler diagnostics %s: unexpected header %.80q", path, sc.Text())
-	}
-	if h.Version != 0 {
-		return nil, fmt.Errorf("compiler diagnostics %s have version %d; squash reads version 0", path, h.Version)
-	}
-	var out []diagnostic
-	seen := map[string]bool{}
-	for sc.Scan() {
-		var r record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("compiler diagnostics %s: %w", path, err)
-		}
-		if !strings.HasPrefix(r.Code, "escape") || r.Message == "" {
-			continue
-		}
-		pos := Position{File: h.File, Line: r.Range.Start.Line, Column: r.Range.Start.Character}
-		// Generic functions are analysed once per shape.
-		key := fmt.Sprint(pos, r.Message)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		d := diagnostic{pos: pos, Violation: Violation{Pos: pos, Reason: r.Message}}
-		steps := false
-		for _, rel := range r.Related {
-			p := Position{File: fileOf(rel.Location.URI), Line: rel.Location.Range.Start.Line, Column: rel.Location.Range.Start.Character}
-			switch {
-			case rel.Message == "inlineLoc":
-				// Before the first step, inline positions are the
-				// allocation's own; later ones belong to a step.
-				if !steps {
-					d.Inlined = append(d.Inlined, p)
-				}
-			case strings.HasPrefix(rel.Message, "escflow:"):
-				steps = true
-				d.Flow = append(d.Flow, Step{Pos: p, Text: strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(rel.Message, "escflow:")), ":")})
+		for _, r := range ix.Records() {
+			if !r.Allocates() {
+				continue
 			}
+			pos := escapePosition(r.Pos)
+			d := diagnostic{pos: pos, Violation: Violation{Pos: pos, Reason: r.Message}}
+			for _, in := range r.Inlined {
+				d.Inlined = append(d.Inlined, escapePosition(in))
+			}
+			for _, st := range r.Flow {
+				d.Flow = append(d.Flow, Step{Pos: escapePosition(st.Pos), Text: st.Text})
+			}
+			diags = append(diags, d)
 		}
-		out = append(out, d)
 	}
-	return out, sc.Err()
+	return diags, nil
 }
 
-func fileOf(uri string) string {
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" {
-		return uri
-	}
-	return u.Path
+func escapePosition(p escape.Position) Position {
+	return Position{File: p.File, Line: p.Line, Column: p.Col}
 }
+
