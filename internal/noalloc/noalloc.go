@@ -284,4 +284,3 @@ func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, error) {
 func escapePosition(p escape.Position) Position {
 	return Position{File: p.File, Line: p.Line, Column: p.Col}
 }
-
