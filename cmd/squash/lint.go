@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -8,10 +9,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/squashgo/squash/internal/lint"
+	"github.com/squashgo/squash/internal/noalloc"
 )
 
 func init() {
@@ -90,6 +94,20 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitClean
 	}
 	findings, err := lint.Run(ctx, cfg)
+	if err == nil {
+		// Functions marked //squash:noalloc, from the compiler's escape
+		// analysis: a build of only the packages that have one.
+		var res *noalloc.Result
+		if res, err = noalloc.Check(ctx, "", fs.Args()); err == nil {
+			for _, v := range res.Violations {
+				findings = append(findings, lint.Finding{Pass: "noalloc", File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
+					EndLine: v.Pos.Line, Lines: []int{v.Pos.Line}, Message: v.Message()})
+			}
+			slices.SortStableFunc(findings, func(a, b lint.Finding) int {
+				return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+			})
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "squash: interrupted")

@@ -91,6 +91,26 @@ func TestLint(t *testing.T) {
 	}
 }
 
+// TestLintNoalloc: squash lint fails on a //squash:noalloc function that
+// the compiler says allocates, with the compiler's reason.
+func TestLintNoalloc(t *testing.T) {
+	code, stdout, stderr := runSquash(t, "../../internal/noalloc/testdata/mod", "lint", "./a", "./clean")
+	if code != exitFindings {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	for _, want := range []string{
+		"a/a.go:20:9: EscapeToHeap is //squash:noalloc but the compiler reports: &T{...} escapes to heap [noalloc]",
+		"MovedToHeap is //squash:noalloc but the compiler reports: x escapes to heap [noalloc]",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "clean/") {
+		t.Errorf("a clean package reported:\n%s", stdout)
+	}
+}
+
 func TestLintFix(t *testing.T) {
 	dir := t.TempDir()
 	copyDir(t, filepath.Join(packageDir, testMod), dir)
