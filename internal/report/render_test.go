@@ -55,6 +55,28 @@ func TestWriteText(t *testing.T) {
 	}
 }
 
+func TestWriteTextFindings(t *testing.T) {
+	r := sampleReport()
+	r.Packages[0].Benchmarks[0].Sites[0].Findings = []Finding{{Pass: "prealloc", Message: "out grows once per iteration", File: "dec/dec.go", Line: 20}}
+	r.Unmeasured = []Finding{{Pass: "regexpcompile", Message: "compile it once", File: "dec/other.go", Line: 7}}
+	var buf bytes.Buffer
+	if err := WriteText(&buf, r, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"fix [prealloc]: out grows once per iteration\n",
+		"\nnot seen allocating in these benchmarks:\n  dec/other.go:7: compile it once [regexpcompile]\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Index(out, "not seen allocating") < strings.Index(out, "BenchmarkNoAlloc") {
+		t.Error("unmeasured findings do not follow every measured site")
+	}
+}
+
 func TestWriteJSONRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	r := sampleReport()
