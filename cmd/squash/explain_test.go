@@ -96,3 +96,45 @@ func TestExplainBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestParseLocation(t *testing.T) {
+	for _, tc := range []struct {
+		arg      string
+		file     string
+		from, to int
+		ok       bool
+	}{
+		{"a.go:3", "a.go", 3, 3, true},
+		{"dir/a.go:3-9", "dir/a.go", 3, 9, true},
+		{"C:/x/a.go:12", "C:/x/a.go", 12, 12, true},
+		{"a.go", "", 0, 0, false},
+		{":3", "", 0, 0, false},
+		{"a.go:", "", 0, 0, false},
+		{"a.go:3-", "", 0, 0, false},
+		{"a.go:x-3", "", 0, 0, false},
+	} {
+		file, from, to, err := parseLocation(tc.arg)
+		if (err == nil) != tc.ok || tc.ok && (file != tc.file || from != tc.from || to != tc.to) {
+			t.Errorf("parseLocation(%q) = %q, %d, %d, %v", tc.arg, file, from, to, err)
+		}
+	}
+}
+
+func FuzzParseLocation(f *testing.F) {
+	for _, s := range []string{"a.go:3", "a.go:3-9", "::", "a.go:-1", "a.go:99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, arg string) {
+		file, from, to, err := parseLocation(arg)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error spans lines: %q", err)
+			}
+			return
+		}
+		if file == "" || !strings.HasPrefix(arg, file+":") {
+			t.Fatalf("parseLocation(%q) gave file %q", arg, file)
+		}
+		_ = from + to
+	})
+}
