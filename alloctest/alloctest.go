@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+
+	"github.com/squashgo/squash/internal/profile"
 	"testing"
 )
 
@@ -191,7 +193,7 @@ func blame(stack [32]uintptr, main string) (Site, bool) {
 	var via, user, other *runtime.Frame
 	for i := range frames {
 		fr := &frames[i]
-		pkg := funcPackage(fr.Function)
+		pkg := profile.FuncPackage(fr.Function)
 		switch {
 		case pkg == "runtime" || strings.HasPrefix(pkg, "runtime/internal") || strings.HasPrefix(pkg, "internal/"):
 			continue // the allocator, and helpers such as internal/bytealg
@@ -219,17 +221,4 @@ func mainModule() string {
 		return bi.Main.Path
 	}
 	return ""
-}
-
-// funcPackage returns the import path of a fully qualified function name:
-// example.com/m/dec.(*D).Decode -> example.com/m/dec. The package ends at
-// the first dot after the last slash (before any type arguments).
-func funcPackage(fn string) string {
-	name, _, _ := strings.Cut(fn, "[")
-	dir, last := "", name
-	if i := strings.LastIndexByte(name, '/'); i >= 0 {
-		dir, last = name[:i+1], name[i+1:]
-	}
-	pkg, _, _ := strings.Cut(last, ".")
-	return dir + pkg
 }

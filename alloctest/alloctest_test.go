@@ -159,21 +159,6 @@ func fields(s string) []string {
 	return strings.Fields(s)
 }
 
-func TestFuncPackage(t *testing.T) {
-	for fn, want := range map[string]string{
-		"strings.genSplit":                          "strings",
-		"example.com/m/dec.(*D).Decode":             "example.com/m/dec",
-		"example.com/m/dec.Map[go.shape.int].func1": "example.com/m/dec",
-		"example.com/m/dec.F[example.com/x.T]":      "example.com/m/dec",
-		"gopkg.in/yaml%2ev3.Unmarshal":              "gopkg.in/yaml%2ev3",
-		"main.main":                                 "main",
-	} {
-		if got := funcPackage(fn); got != want {
-			t.Errorf("funcPackage(%q) = %q, want %q", fn, got, want)
-		}
-	}
-}
-
 func TestAtMostUnderRace(t *testing.T) {
 	if !raceEnabled {
 		t.Skip("needs -race")
