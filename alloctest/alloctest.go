@@ -10,9 +10,9 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/squashgo/squash/internal/profile"
-	"testing"
 )
 
 // Runs is how many times AtMost runs the function, for its count and, when
