@@ -15,12 +15,14 @@ const minRead = 512
 // buffer ready to use. A Buffer is not safe for concurrent use.
 //
 // Writing methods append and grow the buffer when needed; they do not
-// allocate while the data fits in Cap. The buffer remembers the largest
+// allocate while the data fits in Cap, nor, for a Buffer from a pool, when
+// the pool has a larger buffer to swap with. The buffer remembers the largest
 // length it reached since it left the pool, even across Reset, so that the
 // pool learns how large a buffer each use really needed.
 type Buffer struct {
 	b    []byte
-	peak int // largest length reached before a Reset or Truncate
+	peak int      // largest length reached before a Reset or Truncate
+	home *Buffers // the pool it grows from; nil for a Buffer made elsewhere
 	holder
 }
 
@@ -76,20 +78,33 @@ func (b *Buffer) Grow(n int) {
 // Write appends p. It always returns len(p), nil; it implements io.Writer.
 // It does not allocate while p fits in the free capacity.
 func (b *Buffer) Write(p []byte) (int, error) {
-	b.b = append(b.b, p...)
+	n := len(b.b)
+	if len(p) > cap(b.b)-n {
+		b.grow(len(p))
+	}
+	b.b = b.b[:n+len(p)]
+	copy(b.b[n:], p)
 	return len(p), nil
 }
 
 // WriteString appends s. It always returns len(s), nil; it implements
 // io.StringWriter. It does not allocate while s fits in the free capacity.
 func (b *Buffer) WriteString(s string) (int, error) {
-	b.b = append(b.b, s...)
+	n := len(b.b)
+	if len(s) > cap(b.b)-n {
+		b.grow(len(s))
+	}
+	b.b = b.b[:n+len(s)]
+	copy(b.b[n:], s)
 	return len(s), nil
 }
 
 // WriteByte appends c. It always returns nil; it implements io.ByteWriter.
 // It does not allocate while there is free capacity.
 func (b *Buffer) WriteByte(c byte) error {
+	if len(b.b) == cap(b.b) {
+		b.grow(1)
+	}
 	b.b = append(b.b, c)
 	return nil
 }
@@ -97,6 +112,9 @@ func (b *Buffer) WriteByte(c byte) error {
 // WriteRune appends the UTF-8 encoding of r and returns its length.
 // It does not allocate while there is free capacity.
 func (b *Buffer) WriteRune(r rune) (int, error) {
+	if cap(b.b)-len(b.b) < utf8.UTFMax {
+		b.grow(utf8.UTFMax)
+	}
 	n := len(b.b)
 	b.b = utf8.AppendRune(b.b, r)
 	return len(b.b) - n, nil
@@ -143,8 +161,10 @@ func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
 }
 
 // grow makes room for n more bytes: at least double, rounded up to a power of
-// two so that the buffer lands on a whole size class when it is put back.
-// (The writing methods use append's own growth, so that they inline.)
+// two so that the buffer lands on a whole size class when it is put back. A
+// Buffer out of a pool first asks the pool for a buffer of that class: it
+// takes that buffer's bytes and leaves its own smaller ones to the pool, so
+// growing a pooled Buffer allocates only when the pool has nothing larger.
 func (b *Buffer) grow(n int) {
 	need := len(b.b) + n
 	if need < 0 {
@@ -154,7 +174,17 @@ func (b *Buffer) grow(n int) {
 	if c <= 1<<topClass {
 		c = 1 << bucket(c)
 	}
+	if b.home != nil && b.state == stateOut {
+		if d := b.home.donor(classFor(c)); d != nil {
+			d.b = append(d.b[:0], b.b...)
+			b.b, d.b = d.b, b.b
+			b.class, d.class = d.class, b.class
+			b.home.shelve(d, b.home.s.verdict(int(d.class)))
+			return
+		}
+	}
 	nb := make([]byte, len(b.b), c)
 	copy(nb, b.b)
 	b.b = nb
+	b.class = uint8(shelfOf(c))
 }

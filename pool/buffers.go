@@ -6,10 +6,17 @@ package pool
 //
 // Buffers learns, from the Buffers put back, how many bytes uses needed, and
 // recalibrates every Window Puts: Get then returns buffers large enough for
-// the Percentile share of uses, and Put drops buffers larger than the
-// MaxPercentile share needed, so a rare giant does not stay pinned.
+// the Percentile share of uses, and Put keeps buffers up to the size that the
+// MaxPercentile share needed. A larger buffer is not kept: if its size class
+// recurs (one use in 4096 or more needs it), the pool remembers it by weak
+// pointer, so a use of that size before the next garbage collection reuses it,
+// and the collector frees it as if it had been dropped; a rarer one, such as
+// a giant, is dropped outright. A Buffer from the pool that outgrows its
+// capacity swaps its bytes into a larger pooled buffer, and leaves its
+// smaller one to the pool, rather than allocate.
 type Buffers struct {
-	s shelves
+	s     shelves
+	attic attic[Buffer]
 }
 
 var defaultBuffers Buffers
@@ -40,12 +47,20 @@ func (p *Buffers) Get() *Buffer {
 
 // GetCap returns an empty Buffer with Cap() >= n; n <= 0 is the same as Get.
 // It does not allocate when the pool has a buffer of that size class. A
-// request above the calibrated maximum is served by a new buffer of exactly
-// n bytes, which Put will then drop.
+// request above the calibrated maximum takes a remembered buffer if there is
+// one, and is otherwise served by a new buffer: of the size class if the
+// class recurs, else of exactly n bytes, which Put will then drop.
 func (p *Buffers) GetCap(n int) *Buffer {
 	k, ok := p.s.getClass(n)
 	if !ok {
-		return p.make(n)
+		if !p.s.cal.remembers(k) {
+			return p.make(n)
+		}
+		if b := p.attic.get(k, k+maxProbes); b != nil {
+			b.state = stateOut
+			return b
+		}
+		return p.make(1 << k)
 	}
 	if v := p.s.shelf[k].Get(); v != nil {
 		b := v.(*Buffer)
@@ -65,29 +80,78 @@ func (p *Buffers) miss(k int) *Buffer {
 	return p.make(1 << k)
 }
 
+// make returns a new Buffer of capacity n, at home in p.
 func (p *Buffers) make(n int) *Buffer {
-	return &Buffer{b: make([]byte, 0, n), holder: holder{tick: p.s.phase()}}
+	return &Buffer{
+		b:      make([]byte, 0, n),
+		home:   p,
+		holder: holder{left: p.s.cal.interval(), class: uint8(shelfOf(n))},
+	}
+}
+
+// donor returns a Buffer out of the pool with a capacity on shelf k or a few
+// above, for a growing Buffer to swap with, or nil.
+func (p *Buffers) donor(k int) *Buffer {
+	if k <= p.s.cal.limitClass() {
+		if v := p.s.take(k); v != nil {
+			return v.(*Buffer)
+		}
+		return nil
+	}
+	if p.s.cal.remembers(k) {
+		return p.attic.get(k, k+maxProbes)
+	}
+	return nil
 }
 
 // Put empties b and returns it to the pool; b must not be used afterwards.
-// It does not allocate. Put(nil) does nothing. A second Put of the same
-// Buffer with no Get in between does nothing (but a Put racing with another
-// goroutine's use of b is a data race, as for any value). A Buffer made
-// elsewhere — the zero value, or one from another pool — is adopted like any
-// other. A buffer larger than the calibrated maximum, or smaller than 64
-// bytes, is left to the garbage collector.
+// It does not allocate, but for the first time a buffer above the maximum is
+// remembered (the runtime makes a small weak handle). Put(nil) does nothing.
+// A second Put of the same Buffer with no Get in between does nothing (but a
+// Put racing with another goroutine's use of b is a data race, as for any
+// value). A Buffer made elsewhere — the zero value, or one from another pool
+// — is adopted like any other. A buffer larger than the calibrated maximum is
+// remembered or dropped, as the Buffers doc says; one smaller than 64 bytes
+// is dropped.
 func (p *Buffers) Put(b *Buffer) {
 	if b == nil {
 		return
 	}
-	c := cap(b.b)
-	if !p.s.admit(&b.holder, c) && !p.s.settle(&b.holder, max(b.peak, len(b.b)), c) {
+	if b.home == p && p.s.admit(&b.holder, int(b.class)) {
+		b.b = b.b[:0]
+		b.peak = 0
+		b.state = statePooled
+		p.s.shelf[b.class&(nShelves-1)].Put(b)
 		return
 	}
+	p.put(b)
+}
+
+// put is the slow half of Put: adoption, the recorded Puts, and buffers
+// outside the kept classes.
+func (p *Buffers) put(b *Buffer) {
+	k := shelfOf(cap(b.b))
+	b.home, b.class = p, uint8(k)
+	v := p.s.settle(&b.holder, max(b.peak, len(b.b)), k)
+	if v == ignore || v == drop {
+		return
+	}
+	p.shelve(b, v)
+}
+
+// shelve empties b, marks it pooled and keeps it (v == keep) or remembers it
+// (v == remember); b.class must be its shelf.
+func (p *Buffers) shelve(b *Buffer, v int) {
 	b.b = b.b[:0]
 	b.peak = 0
 	b.state = statePooled
-	p.s.shelf[shelfOf(c)].Put(b)
+	k := int(b.class)
+	switch v {
+	case keep:
+		p.s.shelf[k&(nShelves-1)].Put(b)
+	case remember:
+		p.attic.put(k, b)
+	}
 }
 
 // SetCalibration replaces the calibration settings; zero fields mean the

@@ -148,6 +148,46 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
+// TestConcurrentTail is TestConcurrent with a tail above the limit, so that
+// growing buffers swap with kept and remembered ones across goroutines.
+func TestConcurrentTail(t *testing.T) {
+	p := calibrated(t, 60_000)
+	workers := 4 * runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mine := bytes.Repeat([]byte{byte(w)}, 60_000)
+			for i := range 3000 {
+				n := 1 + (i*7919+w*104729)%100
+				if i%50 == 0 {
+					n = 60_000 - i
+				}
+				b := p.Get()
+				for len(mine[:n]) > 0 { // in pieces, so some growth copies data
+					c := min(n, 1000)
+					b.Write(mine[:c])
+					n -= c
+				}
+				for _, c := range b.Bytes() {
+					if c != byte(w) {
+						errs <- fmt.Errorf("worker %d found byte %d from another worker", w, c)
+						return
+					}
+				}
+				p.Put(b)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+}
+
 func TestSteadyStateAllocs(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -race and -cover")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"sync/atomic"
 )
 
@@ -19,15 +20,26 @@ const (
 )
 
 // sampleEvery is how often a buffer's Put is recorded for calibration once
-// the pool is calibrated: one Put in sampleEvery, weighted by sampleEvery, so
-// the histogram stays unbiased while the shared counters are touched rarely
-// enough not to bounce between cores. Until the first calibration every Put
-// is recorded, and the first calibration comes after firstWindow Puts, so a
-// new pool learns its sizes quickly.
+// the pool is calibrated: each holder counts down a random number of Puts,
+// uniform in [1, 2*sampleEvery-1], and its Put at zero is recorded with
+// weight sampleEvery, so the histogram stays unbiased while the shared
+// counters are touched rarely enough not to bounce between cores. The
+// distances are random so that sampling cannot follow a period of the
+// workload (a fixed count would alias with, say, every tenth use being
+// large). Until the first calibration every Put is recorded, and the first
+// calibration comes after firstWindow Puts, so a new pool learns its sizes
+// quickly.
 const (
 	sampleEvery = 64
 	firstWindow = 1 << 10
 )
+
+// recurShare is the smallest share of uses for which a size class above the
+// calibrated maximum is still remembered, by weak pointer, in the attic: a
+// class that one use in 4096 or more needs comes back often enough to be
+// worth reusing before the collector takes it. Rarer classes, such as a
+// burst of giants, are dropped outright.
+const recurShare = 1.0 / 4096
 
 // Default calibration settings.
 const (
@@ -83,16 +95,18 @@ func (c Calibration) validate() error {
 }
 
 // calibrator learns the sizes that uses of a pool need and turns them into
-// the default class and the largest kept capacity. Get reads two atomics;
-// Put touches the histogram once every sampleEvery Puts of a buffer.
+// the default class, the largest kept class and the largest remembered
+// class. Get and Put read a few atomics; a Put touches the histogram once in
+// about sampleEvery Puts of a buffer. The zero value is a pool before its
+// first calibration: default class minClass, every class up to topClass
+// kept, none remembered.
 type calibrator struct {
-	def   atomic.Int32 // default class minus minClass (so the zero value is minClass)
-	limit atomic.Int64 // largest capacity kept; 0 until the first calibration
-	cfg   atomic.Pointer[Calibration]
-	mask  atomic.Uint32 // a holder's Put is recorded when its tick&mask == 0
-	born  atomic.Uint32 // buffers made; seeds their sampling phase
-	runs  atomic.Uint64
-	_     [64]byte // keep the read-mostly fields above off the histogram's cache lines
+	def  atomic.Int32 // default class minus minClass
+	lim  atomic.Int32 // topClass minus the largest class kept
+	rem  atomic.Int32 // largest class remembered in the attic; 0: none
+	cfg  atomic.Pointer[Calibration]
+	runs atomic.Uint64
+	_    [64]byte // keep the read-mostly fields above off the histogram's cache lines
 
 	busy   atomic.Bool
 	weight atomic.Uint64
@@ -104,24 +118,41 @@ func (c *calibrator) defaultClass() int {
 	return (minClass + int(c.def.Load())) & (nShelves - 1)
 }
 
-// limitClass returns the largest shelf a Get may take from.
+// limitClass returns the largest class kept, and so the largest shelf a Get
+// may take from.
 func (c *calibrator) limitClass() int {
-	l := c.limit.Load()
-	if l == 0 {
-		return topClass
-	}
-	return bits.Len64(uint64(l)) - 1
+	return topClass - int(c.lim.Load())
 }
 
-// keeps reports whether a buffer of capacity n may be pooled: at least the
-// smallest class, at most the limit (the top class before calibration).
-// One unsigned comparison, as it runs on every Put.
-func (c *calibrator) keeps(n int) bool {
-	l := c.limit.Load()
-	if l == 0 {
-		l = 1 << topClass
+// keepsClass reports whether a buffer on shelf k may be pooled: k is at
+// least the smallest class and at most the limit. One unsigned comparison,
+// as it runs on every Put.
+func (c *calibrator) keepsClass(k int) bool {
+	return uint(k-minClass) <= uint(c.limitClass()-minClass)
+}
+
+// remembers reports whether a buffer on shelf k, above the limit, is
+// remembered in the attic rather than dropped.
+func (c *calibrator) remembers(k int) bool {
+	return k > c.limitClass() && k <= int(c.rem.Load())
+}
+
+// interval returns how many Puts of a holder pass until its next recorded
+// one: 1 (every Put) before the first calibration.
+func (c *calibrator) interval() uint32 {
+	if c.runs.Load() == 0 {
+		return 1
 	}
-	return uint64(n-1<<minClass) <= uint64(l-1<<minClass)
+	return 1 + rand.Uint32N(2*sampleEvery-1)
+}
+
+// sampleWeight returns how many uses one recorded Put of a kept buffer
+// stands for.
+func (c *calibrator) sampleWeight() uint64 {
+	if c.runs.Load() == 0 {
+		return 1
+	}
+	return sampleEvery
 }
 
 // settings returns the calibration settings in force.
@@ -172,9 +203,10 @@ func (c *calibrator) calibrate() {
 	if !ok {
 		return
 	}
+	lk := bits.Len(uint(limit)) - 1
 	c.def.Store(int32(bits.Len(uint(def)) - 1 - minClass))
-	c.limit.Store(int64(limit))
-	c.mask.Store(sampleEvery - 1)
+	c.lim.Store(int32(topClass - lk))
+	c.rem.Store(int32(recurClass(&counts, lk)))
 	c.runs.Add(1)
 }
 
@@ -212,6 +244,29 @@ func percentileClass(counts *[nBuckets]uint64, total uint64, p float64) int {
 	return nBuckets - 1
 }
 
+// recurClass returns the largest class above the limit class lk that the
+// attic remembers: the largest class k such that uses needing class k or
+// more are at least the share recurShare of the weighted uses, capped at the
+// top class; 0 if there is none above lk.
+func recurClass(counts *[nBuckets]uint64, lk int) int {
+	var total uint64
+	for _, n := range counts {
+		total += n
+	}
+	need := recurShare * float64(total)
+	var tail uint64
+	for k := nBuckets - 1; k > lk; k-- {
+		tail += counts[k]
+		if tail > 0 && float64(tail) >= need {
+			if k = min(k, topClass); k > lk {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
 // bucket returns ceil(log2 n): the class that holds n elements, with needs
 // beyond the top class in the last bucket.
 func bucket(n int) int {
@@ -228,5 +283,8 @@ func classFor(n int) int {
 
 // current returns the default capacity and the limit (0: none yet).
 func (c *calibrator) current() (defaultCap, maxCap int) {
-	return 1 << c.defaultClass(), int(c.limit.Load())
+	if c.runs.Load() == 0 {
+		return 1 << c.defaultClass(), 0
+	}
+	return 1 << c.defaultClass(), 1 << c.limitClass()
 }

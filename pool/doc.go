@@ -15,14 +15,22 @@
 //     not handed to a large request, and GetCap(n) never returns less than n;
 //   - learns from the largest length each use reached (even across Reset)
 //     and recalibrates every Window Puts: Get hands out the capacity that
-//     covers the Percentile share of uses (default 0.9), and Put drops
-//     buffers above the class covering the MaxPercentile share (default
-//     0.95), so a burst of giants is not kept.
+//     covers the Percentile share of uses (default 0.9), and Put keeps
+//     buffers up to the class covering the MaxPercentile share (default
+//     0.95), so a burst of giants is not kept;
+//   - remembers a buffer above that maximum by weak pointer only (package
+//     weak), and only if its size class recurs, one use in 4096 or more: a
+//     use of that size before the next garbage collection reuses it, and the
+//     collector frees it as if it had been dropped, so it pins no memory;
+//   - lets a pooled Buffer that outgrows its capacity swap its bytes into a
+//     larger pooled buffer and give its own back, so that Get followed by a
+//     large Write allocates only when the pool has nothing larger.
 //
-// Calibration costs Put almost nothing: a buffer's Put is recorded with
-// probability 1/64 (a per-buffer xorshift, no shared counter) and weighted
-// to stay unbiased; only those Puts touch shared atomics. Until the first
-// calibration, after 1024 Puts, every Put is recorded.
+// Calibration costs Put almost nothing: each buffer counts down a random
+// number of Puts (64 on average) to the next one it records, so only about
+// one Put in 64 touches shared atomics, and a Put above the maximum is
+// always recorded. Until the first calibration, after 1024 Puts, every Put is
+// recorded.
 //
 // Buffer is the byte case, with the writing half of bytes.Buffer's API;
 // Pool[T] holds slices of any element type. Both pool types' zero values

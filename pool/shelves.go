@@ -5,7 +5,8 @@ import (
 	"sync"
 )
 
-// Holder states: a holder is out (in the caller's hands) or pooled.
+// Holder states: a holder is out (in the caller's hands) or pooled (on a
+// shelf or in the attic).
 const (
 	stateOut uint8 = iota
 	statePooled
@@ -13,8 +14,9 @@ const (
 
 // holder is the bookkeeping both Buffer and Slice carry.
 type holder struct {
-	tick  uint32 // sampling state: a Put is recorded when tick&mask == 0
+	left  uint32 // Puts until the next recorded one; 0: not seeded yet
 	state uint8
+	class uint8 // Buffer only: the shelf of its capacity, valid while home is set
 }
 
 // shelves is what both pool types share: the calibrator and one sync.Pool per
@@ -27,8 +29,8 @@ type shelves struct {
 }
 
 // getClass returns the shelf that a Get of at least n elements uses, and
-// false if such a Get must bypass the pool: n is above the calibrated limit,
-// so the pool would only hand out, and then keep, a buffer it refuses.
+// false if that shelf is above the calibrated limit, so the pool's shelves
+// cannot serve it.
 func (s *shelves) getClass(n int) (int, bool) {
 	if n <= 0 {
 		return s.cal.defaultClass(), true
@@ -49,63 +51,73 @@ func (s *shelves) search(k int) any {
 	return nil
 }
 
-// shelfOf returns the shelf for a kept capacity c (c >= 1<<minClass).
+// take returns a holder from shelf k or the few above it, or nil.
+func (s *shelves) take(k int) any {
+	if v := s.shelf[k&(nShelves-1)].Get(); v != nil {
+		return v
+	}
+	return s.search(k)
+}
+
+// shelfOf returns the shelf for a kept capacity c: floor(log2 c), so that
+// every buffer on shelf k holds at least 1<<k elements. Capacities below the
+// smallest class land on shelves the pool never keeps (below minClass, or 63
+// for 0).
 func shelfOf(c int) int {
 	return (bits.Len(uint(c)) - 1) & (nShelves - 1)
 }
 
-// sampled reports whether the Put of a holder whose sampling state is tick
-// is recorded, and with what weight.
-func (s *shelves) sampled(tick uint32) (bool, uint64) {
-	m := s.cal.mask.Load()
-	return tick&m == 0, uint64(m) + 1
+// admit is the fast half of Put for both pool types: it reports whether a
+// holder whose capacity is on shelf k may be pooled with no more ado: it is
+// out, this Put is not the one recorded for calibration, and shelf k is
+// kept. It then counts the Put.
+func (s *shelves) admit(h *holder, k int) bool {
+	if h.left > 1 && h.state == stateOut && s.cal.keepsClass(k) {
+		h.left--
+		return true
+	}
+	return false
 }
 
-// next advances a holder's sampling state: a xorshift generator, so that
-// which Puts are sampled does not follow a period of the workload (a
-// counter would alias with, say, every tenth use being large). A zero state,
-// as in a holder made outside the pool, stays zero, which sends its Put to
-// settle, which seeds it.
-func next(tick uint32) uint32 {
-	tick ^= tick << 13
-	tick ^= tick >> 17
-	tick ^= tick << 5
-	return tick
-}
+// What the slow half of Put does with a holder.
+const (
+	ignore   = iota // it is already pooled: leave it alone
+	drop            // leave it to the garbage collector
+	keep            // put it on its shelf
+	remember        // above the limit: keep only a weak pointer, in the attic
+)
 
-// admit is the fast half of Put for both pool types: it advances the
-// holder's sampling state and reports whether a holder of capacity c may be
-// pooled with no more ado: it is out, this Put is not sampled, and c is kept.
-func (s *shelves) admit(h *holder, c int) bool {
-	h.tick = next(h.tick)
-	return h.state == stateOut && h.tick&s.cal.mask.Load() != 0 && s.cal.keeps(c)
-}
-
-// settle is the slow half of Put: it ignores a holder already pooled,
-// records the use that needed n elements, and reports whether a holder of
-// capacity c may be pooled. A sampled Put counts for as many uses as one
-// sample stands for; a dropped buffer counts once, always, so that sizes the
-// pool refuses are still learnt from.
-func (s *shelves) settle(h *holder, n, c int) bool {
+// settle is the slow half of Put: it decides what becomes of a holder whose
+// capacity is on shelf k and records the use, which needed n elements. A
+// kept holder's Put is recorded when its countdown runs out, with the weight
+// one sample stands for; a Put above the limit is recorded always, with
+// weight 1, so that sizes the pool does not keep are still learnt from
+// exactly.
+func (s *shelves) settle(h *holder, n, k int) int {
 	if h.state == statePooled {
-		return false
+		return ignore
 	}
-	keep := s.cal.keeps(c)
-	sampled, weight := s.sampled(h.tick)
-	if h.tick == 0 {
-		h.tick = s.phase()
-	}
+	v := s.verdict(k)
 	switch {
-	case !keep:
+	case v != keep:
 		s.cal.record(n, 1)
-	case sampled:
-		s.cal.record(n, weight)
+	case h.left <= 1:
+		s.cal.record(n, s.cal.sampleWeight())
+		h.left = s.cal.interval()
+	default:
+		h.left--
 	}
-	return keep
+	return v
 }
 
-// phase returns a non-zero seed for a new holder's sampling state, so that
-// holders made together are not sampled on the same Puts.
-func (s *shelves) phase() uint32 {
-	return s.cal.born.Add(0x9e3779b9) | 1
+// verdict returns what becomes of a holder on shelf k: keep, remember or
+// drop.
+func (s *shelves) verdict(k int) int {
+	switch {
+	case s.cal.keepsClass(k):
+		return keep
+	case s.cal.remembers(k):
+		return remember
+	}
+	return drop
 }

@@ -23,8 +23,9 @@ type Slice[T any] struct {
 // Slice back with S as long as the data it held. See Buffers for the
 // calibration; capacities and limits count elements, not bytes.
 type Pool[T any] struct {
-	s    shelves
-	ptrs atomic.Uint32 // 0 unknown, 1 T holds no pointers, 2 it does
+	s     shelves
+	attic attic[Slice[T]]
+	ptrs  atomic.Uint32 // 0 unknown, 1 T holds no pointers, 2 it does
 }
 
 // Get returns a *Slice[T] with len(S) == 0 and the calibrated default
@@ -43,12 +44,21 @@ func (p *Pool[T]) Get() *Slice[T] {
 
 // GetCap returns a *Slice[T] with len(S) == 0 and cap(S) >= n; n <= 0 is
 // the same as Get. It does not allocate when the pool has a slice of that
-// size class. A request above the calibrated maximum is served by a new
-// slice of exactly n elements, which Put will then drop.
+// size class. A request above the calibrated maximum takes a remembered slice
+// if there is one (see Buffers), and is otherwise served by a new slice: of
+// the size class if the class recurs, else of exactly n elements, which Put
+// will then drop.
 func (p *Pool[T]) GetCap(n int) *Slice[T] {
 	k, ok := p.s.getClass(n)
 	if !ok {
-		return p.make(n)
+		if !p.s.cal.remembers(k) {
+			return p.make(n)
+		}
+		if s := p.attic.get(k, k+maxProbes); s != nil {
+			s.state = stateOut
+			return s
+		}
+		return p.make(1 << k)
 	}
 	if v := p.s.shelf[k].Get(); v != nil {
 		s := v.(*Slice[T])
@@ -68,27 +78,45 @@ func (p *Pool[T]) miss(k int) *Slice[T] {
 }
 
 func (p *Pool[T]) make(n int) *Slice[T] {
-	return &Slice[T]{S: make([]T, 0, n), holder: holder{tick: p.s.phase()}}
+	return &Slice[T]{S: make([]T, 0, n), holder: holder{left: p.s.cal.interval()}}
 }
 
 // Put clears S's elements up to len(S) if T holds pointers (so the pool
-// pins nothing they point to), empties S and returns s to the pool; s must not be used
-// afterwards. It does not allocate; clearing costs time in proportion to
-// len(S), and only for T with pointers. Put(nil) does nothing; a second Put of the same Slice with no Get
-// in between does nothing; a Slice made elsewhere — the zero value, or one
-// from another Pool — is adopted like any other. A slice with capacity above
-// the calibrated maximum, or below 64, is left to the garbage collector.
+// pins nothing they point to), empties S and returns s to the pool; s must
+// not be used afterwards. It does not allocate (but see Buffers.Put on
+// remembering); clearing costs time in proportion to len(S), and only for T
+// with pointers. Put(nil) does nothing; a second Put of the same Slice with
+// no Get in between does nothing; a Slice made elsewhere — the zero value,
+// or one from another Pool — is adopted like any other. A slice with
+// capacity above the calibrated maximum is remembered or dropped, as for
+// Buffers; one below 64 elements is dropped.
 func (p *Pool[T]) Put(s *Slice[T]) {
 	if s == nil {
 		return
 	}
-	c := cap(s.S)
-	if !p.s.admit(&s.holder, c) && !p.s.settle(&s.holder, len(s.S), c) {
+	k := shelfOf(cap(s.S))
+	if !p.s.admit(&s.holder, k) {
+		p.put(s, k)
 		return
 	}
 	p.clear(s)
 	s.state = statePooled
-	p.s.shelf[shelfOf(c)].Put(s)
+	p.s.shelf[k].Put(s)
+}
+
+// put is the slow half of Put.
+func (p *Pool[T]) put(s *Slice[T], k int) {
+	v := p.s.settle(&s.holder, len(s.S), k)
+	if v == ignore || v == drop {
+		return
+	}
+	p.clear(s)
+	s.state = statePooled
+	if v == keep {
+		p.s.shelf[k].Put(s)
+		return
+	}
+	p.attic.put(k, s)
 }
 
 // SetCalibration replaces the calibration settings; see

@@ -1,0 +1,138 @@
+package pool
+
+import (
+	"runtime"
+	"testing"
+	"weak"
+)
+
+// calibrated returns a pool calibrated on uses of which one in 100 needs
+// large bytes and the rest 100: the limit keeps 128 bytes, and the large
+// class, needed by 1% of uses, recurs, so it is remembered.
+func calibrated(t *testing.T, large int) *Buffers {
+	t.Helper()
+	p := new(Buffers)
+	small, big := make([]byte, 100), make([]byte, large)
+	for i := range 2*DefaultWindow + firstWindow {
+		b := p.Get()
+		if i%100 == 0 {
+			b.Write(big)
+		} else {
+			b.Write(small)
+		}
+		p.Put(b)
+	}
+	if _, limit := p.Limits(); limit != 128 {
+		t.Fatalf("limit = %d after uses of 100 bytes and 1%% of %d, want 128", limit, large)
+	}
+	if k := classFor(large); !p.s.cal.remembers(k) {
+		t.Fatalf("class %d (%d bytes) used by 1%% is not remembered (up to class %d)", k, large, p.s.cal.rem.Load())
+	}
+	return p
+}
+
+// TestAtticReuses: a buffer above the limit whose size recurs is handed out
+// again until the collector runs, and is then gone: the pool never kept it
+// alive.
+func TestAtticReuses(t *testing.T) {
+	const large = 50_000
+	p := calibrated(t, large)
+	b := p.GetCap(large)
+	if b.Cap() < large {
+		t.Fatalf("GetCap(%d).Cap() = %d", large, b.Cap())
+	}
+	p.Put(b)
+	if got := p.GetCap(large); got != b {
+		t.Fatal("GetCap above the limit did not reuse the remembered buffer")
+	}
+	p.Put(b)
+	p.Put(b) // a second Put of a remembered buffer is ignored
+	if x, y := p.GetCap(large), p.GetCap(large); x == y {
+		t.Fatal("after a double Put, two GetCaps returned the same remembered buffer")
+	}
+
+	w := weak.Make(b)
+	p.Put(b)
+	b = nil
+	runtime.GC()
+	if w.Value() != nil {
+		t.Fatal("the attic kept a buffer above the limit alive across a GC")
+	}
+	if got := p.GetCap(large); got.Cap() < large {
+		t.Fatalf("GetCap(%d) after the GC: Cap %d", large, got.Cap())
+	}
+}
+
+// TestGrowSwapsWithPool: a pooled Buffer that outgrows its capacity takes a
+// larger buffer from the pool, kept or remembered, and gives its own back,
+// so the growth does not allocate.
+func TestGrowSwapsWithPool(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under -race and -cover")
+	}
+	for _, size := range []int{1000, 50_000} { // within the limit; remembered above it
+		p := calibrated(t, 50_000)
+		data := make([]byte, size)
+		op := func() {
+			b := p.Get()
+			b.WriteString("head ")
+			b.Write(data)
+			if b.Len() != size+5 || string(b.Bytes()[:5]) != "head " {
+				t.Fatalf("after growing: Len %d, starts %q", b.Len(), b.Bytes()[:5])
+			}
+			p.Put(b)
+		}
+		op()
+		if got := testing.AllocsPerRun(1000, op); got != 0 {
+			t.Errorf("size %d: %v allocs per Get+grow+Put, want 0", size, got)
+		}
+	}
+}
+
+// TestGrowWithoutPool: a Buffer made elsewhere grows by allocating, and a
+// pooled one whose pool has nothing larger too.
+func TestGrowWithoutPool(t *testing.T) {
+	var b Buffer
+	b.Write(make([]byte, 1000))
+	if b.Cap() != 1024 || b.class != 10 {
+		t.Fatalf("zero Buffer grown to 1000 bytes: Cap %d class %d, want 1024 and 10", b.Cap(), b.class)
+	}
+	var p Buffers
+	g := p.Get()
+	g.Write(make([]byte, 5000))
+	if g.Cap() != 8192 || g.Len() != 5000 {
+		t.Fatalf("pooled Buffer grown in an empty pool: Len %d Cap %d, want 5000 and 8192", g.Len(), g.Cap())
+	}
+}
+
+func TestRecurClass(t *testing.T) {
+	hist := func(pairs ...int) *[nBuckets]uint64 {
+		var h [nBuckets]uint64
+		for i := 0; i < len(pairs); i += 2 {
+			h[bucket(pairs[i])] += uint64(pairs[i+1])
+		}
+		return &h
+	}
+	tests := []struct {
+		name   string
+		counts *[nBuckets]uint64
+		limit  int // class
+		want   int
+	}{
+		{"no calls", hist(), 7, 0},
+		{"nothing above the limit", hist(100, 1000), 7, 0},
+		{"a recurring class above the limit", hist(100, 990, 50_000, 10), 7, 16},
+		{"the largest recurring class", hist(100, 9000, 5000, 900, 1<<20, 100), 7, 20},
+		{"a rare giant is not remembered", hist(512, 99_990, 64<<20, 10), 9, 0},
+		{"one in 4096 is remembered", hist(100, 4095, 1<<20, 1), 7, 20},
+		{"one in 4097 is not", hist(100, 4096, 1<<20, 1), 7, 0},
+		{"needs beyond the top class cap at it", hist(100, 10, 1<<40, 10), 7, topClass},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := recurClass(tt.counts, tt.limit); got != tt.want {
+				t.Errorf("recurClass = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
