@@ -42,6 +42,14 @@ const (
 const recurShare = 1.0 / 4096
 
 // Default calibration settings.
+//
+// BenchmarkPercentile measures the choice of DefaultPercentile on a Pareto
+// and a log-normal size mix. With buffers reused, raising the percentile from
+// 0.5 to 0.9 cuts the time of a use by a quarter, as fewer uses grow; on fresh
+// buffers (after a collection emptied the pool), raising it from 0.9 to 0.99
+// multiplies the bytes each use allocates by 2 to 4, as every small use gets
+// a large buffer. 0.9 sits between the two; 0.95 measured about the same
+// (faster with reuse on the Pareto mix, a fifth more bytes fresh).
 const (
 	DefaultPercentile    = 0.9     // share of Gets that should need no growth
 	DefaultMaxPercentile = 0.95    // share of buffers kept; larger ones are dropped on Put
