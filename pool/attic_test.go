@@ -28,6 +28,9 @@ func calibrated(t *testing.T, large int) *Buffers {
 	if k := classFor(large); !p.s.cal.remembers(k) {
 		t.Fatalf("class %d (%d bytes) used by 1%% is not remembered (up to class %d)", k, large, p.s.cal.rem.Load())
 	}
+	// Finish any collection under way, so that none clears the attic while
+	// the caller checks what it hands out.
+	runtime.GC()
 	return p
 }
 
