@@ -54,6 +54,35 @@ func (s *syncPool) op(data []byte) {
 	s.p.Put(bp)
 }
 
+// wrappedPool is syncPool behind Get and Put methods that do nothing else.
+// It is the floor for any pool whose own Get and Put wrap a sync.Pool, as
+// squash's and bytebufferpool's do: the two extra calls, which the compiler
+// cannot inline into the caller (a method that calls sync.Pool and has a
+// fallback exceeds the inlining budget; noinline says so here, where the
+// body is small enough to be inlined).
+type wrappedPool struct{ p sync.Pool }
+
+//go:noinline
+func (w *wrappedPool) Get() *[]byte {
+	if v := w.p.Get(); v != nil {
+		return v.(*[]byte)
+	}
+	b := make([]byte, 0, 64)
+	return &b
+}
+
+//go:noinline
+func (w *wrappedPool) Put(b *[]byte) {
+	*b = (*b)[:0]
+	w.p.Put(b)
+}
+
+func (w *wrappedPool) op(data []byte) {
+	b := w.Get()
+	*b = append(*b, data...)
+	w.Put(b)
+}
+
 // libp2pPool must be told the length up front: its API has no growable
 // buffer, so it gets the size as a hint that the others do not.
 type libp2pPool struct{ p p2p.BufferPool }
@@ -154,6 +183,30 @@ func BenchmarkPoolMixed(b *testing.B) {
 			for b.Loop() {
 				p.op(data[:mixedSizes[i%len(mixedSizes)]])
 				i++
+			}
+		})
+	}
+}
+
+// BenchmarkPoolFloor puts BenchmarkPool's serial 64-byte case next to
+// wrapped, a sync.Pool behind two methods that do nothing else: the cost of
+// the two calls every pool with its own Get and Put pays over a bare
+// sync.Pool, before any bookkeeping of its own.
+func BenchmarkPoolFloor(b *testing.B) {
+	impls := append(poolImpls[:3:3], struct {
+		name string
+		make func() bufferPool
+	}{"wrapped", func() bufferPool { return new(wrappedPool) }})
+	data := make([]byte, 64)
+	for _, impl := range impls {
+		p := impl.make()
+		for range warmOps {
+			p.op(data)
+		}
+		b.Run("size=64/impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				p.op(data)
 			}
 		})
 	}
