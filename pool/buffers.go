@@ -105,14 +105,14 @@ func (p *Buffers) donor(k int) *Buffer {
 }
 
 // Put empties b and returns it to the pool; b must not be used afterwards.
-// It does not allocate, but for the first time a buffer above the maximum is
-// remembered (the runtime makes a small weak handle). Put(nil) does nothing.
-// A second Put of the same Buffer with no Get in between does nothing (but a
-// Put racing with another goroutine's use of b is a data race, as for any
-// value). A Buffer made elsewhere — the zero value, or one from another pool
-// — is adopted like any other. A buffer larger than the calibrated maximum is
-// remembered or dropped, as the Buffers doc says; one smaller than 64 bytes
-// is dropped.
+// It does not allocate, except the first time a given buffer above the
+// maximum is remembered (the runtime makes a small weak handle for it).
+// Put(nil) does nothing. A second Put of the same Buffer with no Get in
+// between does nothing (but a Put racing with another goroutine's use of b
+// is a data race, as for any value). A Buffer made elsewhere — the zero
+// value, or one from another pool — is adopted like any other. A buffer
+// larger than the calibrated maximum is remembered or dropped, as the
+// Buffers doc says; one smaller than 64 bytes is dropped.
 func (p *Buffers) Put(b *Buffer) {
 	if b == nil {
 		return

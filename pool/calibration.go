@@ -52,7 +52,7 @@ const recurShare = 1.0 / 4096
 // (faster with reuse on the Pareto mix, a fifth more bytes fresh).
 const (
 	DefaultPercentile    = 0.9     // share of Gets that should need no growth
-	DefaultMaxPercentile = 0.95    // share of buffers kept; larger ones are dropped on Put
+	DefaultMaxPercentile = 0.95    // share of buffers kept; larger ones are not kept on Put
 	DefaultWindow        = 1 << 14 // Puts between two calibrations
 )
 
@@ -64,8 +64,9 @@ type Calibration struct {
 	// without growing. 0 means DefaultPercentile.
 	Percentile float64
 	// MaxPercentile is the share of uses whose buffers are kept: a buffer
-	// larger than that share needed is dropped on Put and left to the
-	// garbage collector. 0 means DefaultMaxPercentile.
+	// larger than that share needed is not kept on Put, only remembered by
+	// weak pointer if its size recurs (see Buffers), so the garbage
+	// collector frees it. 0 means DefaultMaxPercentile.
 	MaxPercentile float64
 	// Window is the number of Puts between calibrations. 0 means
 	// DefaultWindow.
