@@ -120,3 +120,40 @@ func TestPoolSteadyStateAllocs(t *testing.T) {
 func typeOf[T any]() reflect.Type { return reflect.TypeFor[T]() }
 
 func runtimeGC() { runtime.GC() }
+
+// TestPoolAttic: Pool[T] remembers a slice above its limit whose size
+// recurs, as Buffers does, and the collector still frees it.
+func TestPoolAttic(t *testing.T) {
+	const large = 20_000
+	var p Pool[int32]
+	for i := range 2*DefaultWindow + firstWindow {
+		s := p.Get()
+		n := 50
+		if i%100 == 0 {
+			n = large
+		}
+		for j := range n {
+			s.S = append(s.S, int32(j))
+		}
+		p.Put(s)
+	}
+	if _, limit := p.Limits(); limit != 64 {
+		t.Fatalf("limit = %d elements after uses of 50 and 1%% of %d, want 64", limit, large)
+	}
+	runtime.GC() // finish any collection under way
+	s := p.GetCap(large)
+	if cap(s.S) < large {
+		t.Fatalf("GetCap(%d): cap %d", large, cap(s.S))
+	}
+	p.Put(s)
+	if got := p.GetCap(large); got != s {
+		t.Fatal("GetCap above the limit did not reuse the remembered slice")
+	}
+	w := weak.Make(s)
+	p.Put(s)
+	s = nil
+	runtime.GC()
+	if w.Value() != nil {
+		t.Fatal("the attic kept a slice above the limit alive across a GC")
+	}
+}
