@@ -24,7 +24,14 @@
 //
 // Pointers, maps, channels, functions and interfaces are not reported: they
 // fit in an interface without an allocation. Neither are constants and
-// zero-size values, which the runtime does not allocate for. The rewrite
-// touches the Get, every use and the Put, so it is given as the message, not
-// as an automatic fix.
+// zero-size values, which the runtime does not allocate for.
+//
+// The rewrite touches the pool's New, every Get and every Put, so it is
+// offered as a fix only when all of them are in view: a package-level
+// sync.Pool variable whose New returns one value of the boxed type, and whose
+// other uses in the package are all v := pool.Get().(T) and pool.Put(v) (or
+// of a slice of v) as a statement in v's block. The fix then makes New
+// return a pointer, keeps the pointer next to v at each Get, and stores v
+// through it before each Put. A deferred Put, a Put of a value from
+// elsewhere or any other use of the pool leaves the rewrite to the message.
 package poolput

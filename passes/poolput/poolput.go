@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -28,6 +29,8 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	uses := poolUses(pass, ins)
+	fixed := map[*types.Var]bool{} // pools whose fix is already offered
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
@@ -40,14 +43,81 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		t := types.TypeString(tv.Type, types.RelativeTo(pass.Pkg))
-		pass.Report(analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: call.Pos(),
 			End: call.End(),
 			Message: fmt.Sprintf("sync.Pool.Put of a %s allocates to box it in an interface on every call (SA6002): pool a *%s instead, put back the pointer, and assign through it",
 				t, t),
-		})
+		}
+		// The fix rewrites every use of the pool, so it goes with the
+		// pool's first reported Put.
+		if pool := poolVar(pass, call); pool != nil && !fixed[pool] {
+			fixed[pool] = true
+			if fix := poolFix(pass, pool, tv.Type, uses[pool]); fix != nil {
+				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+			}
+		}
+		pass.Report(d)
 	}
 	return nil, nil
+}
+
+// use is an identifier that refers to a pool variable, with the nodes that
+// enclose it, outermost first.
+type use struct {
+	id    *ast.Ident
+	stack []ast.Node
+}
+
+// parent returns the i-th node above the identifier (0: its parent), or nil.
+func (u use) parent(i int) ast.Node {
+	if j := len(u.stack) - 1 - i; j >= 0 {
+		return u.stack[j]
+	}
+	return nil
+}
+
+// poolUses returns the uses of the package's sync.Pool variables, by
+// variable.
+func poolUses(pass *analysis.Pass, ins *inspector.Inspector) map[*types.Var][]use {
+	uses := map[*types.Var][]use{}
+	ins.WithStack([]ast.Node{(*ast.Ident)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		id := n.(*ast.Ident)
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.Pkg() != pass.Pkg || !isPool(v.Type()) {
+			return true
+		}
+		uses[v] = append(uses[v], use{id: id, stack: slices.Clone(stack[:len(stack)-1])})
+		return true
+	})
+	return uses
+}
+
+// poolVar returns the variable of type sync.Pool that a Put is called on
+// directly (pool.Put), or nil.
+func poolVar(pass *analysis.Pass, call *ast.CallExpr) *types.Var {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !isPool(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// isPool reports whether t is sync.Pool (not a pointer to one).
+func isPool(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Pool"
 }
 
 // boxes reports whether converting a value of type t to an interface

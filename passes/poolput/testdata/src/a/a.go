@@ -13,7 +13,60 @@ type frame struct{ a, b int }
 
 func useSlice() {
 	b := bufs.Get().([]byte)
+	b = append(b, "data"...)
 	bufs.Put(b[:0]) // want `sync.Pool.Put of a \[\]byte allocates to box it`
+}
+
+// Every use of bufs is in view, so the fix rewrites New, both Gets and both
+// Puts; the second Put's diagnostic carries no fix of its own.
+func useSliceTwice(n int) []byte {
+	b := bufs.Get().([]byte)
+	if n > 0 {
+		bufs.Put(b) // want `sync.Pool.Put of a \[\]byte`
+		return nil
+	}
+	return b
+}
+
+var lines = sync.Pool{
+	New: func() any {
+		return make([]string, 0, 16)
+	},
+}
+
+func useLines() {
+	l := lines.Get().([]string)
+	l = append(l, "x")
+	func() {
+		lines.Put(l[:0]) // want `sync.Pool.Put of a \[\]string`
+	}()
+}
+
+// Not fixed: a use of the pool the fix cannot follow.
+
+var deferred = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+func useDeferred() {
+	b := deferred.Get().([]byte)
+	defer deferred.Put(b) // want `sync.Pool.Put of a \[\]byte`
+}
+
+var elsewhere = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+func getElsewhere() []byte { return elsewhere.Get().([]byte) }
+
+func putElsewhere(b []byte) {
+	elsewhere.Put(b) // want `sync.Pool.Put of a \[\]byte`
+}
+
+var taken = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+func useTaken() {
+	bp := 1
+	b := taken.Get().([]byte)
+	bPtr := 2
+	_, _ = bp, bPtr
+	taken.Put(b) // want `sync.Pool.Put of a \[\]byte`
 }
 
 func useString(p *sync.Pool, s string) {
