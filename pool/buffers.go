@@ -130,6 +130,9 @@ func (p *Buffers) Put(b *Buffer) {
 // put is the slow half of Put: adoption, the recorded Puts, and buffers
 // outside the kept classes.
 func (p *Buffers) put(b *Buffer) {
+	if b.state == statePooled {
+		return // a second Put: b may already be another user's
+	}
 	k := shelfOf(cap(b.b))
 	b.home, b.class = p, uint8(k)
 	v := p.s.settle(&b.holder, max(b.peak, len(b.b)), k)
