@@ -22,7 +22,9 @@ type attic[E any] struct {
 }
 
 // put remembers e, whose capacity is on shelf k (minClass <= k <= topClass).
-// When the class is full, the entry in its first slot is forgotten.
+// When the class is full, the entry in its first slot is forgotten. put
+// does not ask whether entries are still alive: Value would make a buffer
+// reachable again during a collection's mark phase; get forgets dead ones.
 func (a *attic[E]) put(k int, e *E) {
 	w := weak.Make(e)
 	a.mu.Lock()
@@ -32,10 +34,6 @@ func (a *attic[E]) put(k int, e *E) {
 		if slots[i] == (weak.Pointer[E]{}) {
 			slots[i] = w
 			a.n.Add(1)
-			return
-		}
-		if slots[i].Value() == nil { // collected: reuse the slot
-			slots[i] = w
 			return
 		}
 	}

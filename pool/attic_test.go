@@ -1,7 +1,10 @@
 package pool
 
 import (
+	"bytes"
+	"fmt"
 	"runtime"
+	"sync"
 	"testing"
 	"weak"
 )
@@ -137,5 +140,99 @@ func TestRecurClass(t *testing.T) {
 				t.Errorf("recurClass = %d, want %d", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestGrowSelfAlias: writing a Buffer's own bytes into it while it grows by
+// swapping must copy them before the replaced bytes go back to the pool,
+// where another goroutine may take them. Run with -race: two goroutines
+// share a pool primed with swap partners, one appending its own contents;
+// on one P, so that the other takes what the first gives back.
+func TestGrowSelfAlias(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	const n = 4096
+	var p Buffers
+	for range 4 {
+		p.Put(p.make(n))
+		p.Put(p.make(2 * n))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 2)
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mine := bytes.Repeat([]byte{byte(w + 1)}, n)
+			for range 2000 {
+				b := p.GetCap(n)
+				b.Write(mine)
+				if w == 0 {
+					b.Write(b.Bytes()) // grows: the source is the bytes being replaced
+					b.WriteString(string(b.Bytes()[:10]))
+				}
+				for _, c := range b.Bytes() {
+					if c != byte(w+1) {
+						errs <- fmt.Errorf("worker %d found byte %d", w, c)
+						return
+					}
+				}
+				runtime.Gosched()
+				p.Put(b)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+}
+
+// TestReadFromSelfAlias: ReadFrom from a reader over the buffer's own bytes
+// reads them intact while it grows.
+func TestReadFromSelfAlias(t *testing.T) {
+	var p Buffers
+	for range 4 {
+		p.Put(p.make(1024))
+		p.Put(p.make(8192))
+	}
+	b := p.GetCap(1000)
+	want := bytes.Repeat([]byte("0123456789"), 100)
+	b.Write(want)
+	if _, err := b.ReadFrom(bytes.NewReader(b.Bytes())); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Bytes(); !bytes.Equal(got[:1000], want) || !bytes.Equal(got[1000:], want) {
+		t.Fatalf("ReadFrom of the buffer's own bytes: %d bytes, not the contents twice", len(got))
+	}
+}
+
+// TestDroppedPutTwice: a buffer the pool drops counts as put, so a second
+// Put of it is ignored: not recorded again, and not pooled.
+func TestDroppedPutTwice(t *testing.T) {
+	p := calibrated(t, 50_000)
+	total := func() (n uint64) {
+		for i := range p.s.cal.hist {
+			n += p.s.cal.hist[i].Load()
+		}
+		return n
+	}
+	b := p.GetCap(10 << 20) // above anything remembered: dropped on Put
+	p.Put(b)
+	after := total()
+	p.Put(b)
+	if got := total(); got != after {
+		t.Fatalf("second Put of a dropped buffer recorded again: histogram %d -> %d", after, got)
+	}
+	if g := p.GetCap(10 << 20); g == b {
+		t.Fatal("a dropped buffer was handed out again")
+	}
+}
+
+func TestErrorsDoNotAllocate(t *testing.T) {
+	var b Buffer
+	b.WriteString("abc")
+	if got := testing.AllocsPerRun(100, func() { _ = b.Truncate(9) }); got != 0 {
+		t.Errorf("Truncate out of range: %v allocs, want 0", got)
 	}
 }

@@ -9,6 +9,13 @@ import (
 // minRead is the free space ReadFrom makes before each Read, as bytes.Buffer.
 const minRead = 512
 
+// Errors of misuse, made once so that returning them does not allocate.
+var (
+	errTruncate        = errors.New("pool: Truncate length is outside [0, Len()]: pass a length the buffer holds")
+	errImpossibleRead  = errors.New("pool: Reader returned an impossible count: fix its Read method")
+	errImpossibleWrite = errors.New("pool: Writer returned an impossible count: fix its Write method")
+)
+
 // Buffer is a growable byte buffer, the byte-slice case of a pooled slice,
 // with the methods of bytes.Buffer's writing half. Get one from a Buffers pool
 // (or the package's Get) and Put it back when done; the zero value is an empty
@@ -55,7 +62,7 @@ func (b *Buffer) Reset() {
 // nothing, if n is negative or above Len. It does not allocate.
 func (b *Buffer) Truncate(n int) error {
 	if n < 0 || n > len(b.b) {
-		return errors.New("pool: Truncate length is outside [0, Len()]: pass a length the buffer holds")
+		return errTruncate
 	}
 	b.peak = max(b.peak, len(b.b))
 	b.b = b.b[:n]
@@ -71,7 +78,7 @@ func (b *Buffer) Grow(n int) {
 	}
 	b.peak = max(b.peak, len(b.b)+n)
 	if n > cap(b.b)-len(b.b) {
-		b.grow(n)
+		b.release(b.grow(n))
 	}
 }
 
@@ -80,7 +87,12 @@ func (b *Buffer) Grow(n int) {
 func (b *Buffer) Write(p []byte) (int, error) {
 	n := len(b.b)
 	if len(p) > cap(b.b)-n {
-		b.grow(len(p))
+		// p may alias the bytes being replaced: copy it before they go
+		// back to the pool.
+		d := b.grow(len(p))
+		b.b = append(b.b, p...)
+		b.release(d)
+		return len(p), nil
 	}
 	b.b = b.b[:n+len(p)]
 	copy(b.b[n:], p)
@@ -92,7 +104,10 @@ func (b *Buffer) Write(p []byte) (int, error) {
 func (b *Buffer) WriteString(s string) (int, error) {
 	n := len(b.b)
 	if len(s) > cap(b.b)-n {
-		b.grow(len(s))
+		d := b.grow(len(s))
+		b.b = append(b.b, s...)
+		b.release(d)
+		return len(s), nil
 	}
 	b.b = b.b[:n+len(s)]
 	copy(b.b[n:], s)
@@ -103,7 +118,7 @@ func (b *Buffer) WriteString(s string) (int, error) {
 // It does not allocate while there is free capacity.
 func (b *Buffer) WriteByte(c byte) error {
 	if len(b.b) == cap(b.b) {
-		b.grow(1)
+		b.release(b.grow(1))
 	}
 	b.b = append(b.b, c)
 	return nil
@@ -113,7 +128,7 @@ func (b *Buffer) WriteByte(c byte) error {
 // It does not allocate while there is free capacity.
 func (b *Buffer) WriteRune(r rune) (int, error) {
 	if cap(b.b)-len(b.b) < utf8.UTFMax {
-		b.grow(utf8.UTFMax)
+		b.release(b.grow(utf8.UTFMax))
 	}
 	n := len(b.b)
 	b.b = utf8.AppendRune(b.b, r)
@@ -124,14 +139,21 @@ func (b *Buffer) WriteRune(r rune) (int, error) {
 // bytes read; it implements io.ReaderFrom. An error other than io.EOF is
 // returned with the bytes read so far kept. It allocates only to grow.
 func (b *Buffer) ReadFrom(r io.Reader) (int64, error) {
+	// r may read from the bytes that growing replaces, so they go back to
+	// the pool only when ReadFrom returns; beyond the first, the replaced
+	// arrays are left to the collector.
+	var held *Buffer
+	defer func() { b.release(held) }()
 	var total int64
 	for {
 		if cap(b.b)-len(b.b) < minRead {
-			b.grow(minRead)
+			if d := b.grow(minRead); held == nil {
+				held = d
+			}
 		}
 		n, err := r.Read(b.b[len(b.b):cap(b.b)])
 		if n < 0 || n > cap(b.b)-len(b.b) {
-			return total, errors.New("pool: Reader returned an impossible count: fix its Read method")
+			return total, errImpossibleRead
 		}
 		b.b = b.b[:len(b.b)+n]
 		total += int64(n)
@@ -150,7 +172,7 @@ func (b *Buffer) ReadFrom(r io.Reader) (int64, error) {
 func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
 	n, err := w.Write(b.b)
 	if n < 0 || n > len(b.b) {
-		return 0, errors.New("pool: Writer returned an impossible count: fix its Write method")
+		return 0, errImpossibleWrite
 	}
 	if err == nil && n < len(b.b) {
 		err = io.ErrShortWrite
@@ -163,9 +185,10 @@ func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
 // grow makes room for n more bytes: at least double, rounded up to a power of
 // two so that the buffer lands on a whole size class when it is put back. A
 // Buffer out of a pool first asks the pool for a buffer of that class: it
-// takes that buffer's bytes and leaves its own smaller ones to the pool, so
-// growing a pooled Buffer allocates only when the pool has nothing larger.
-func (b *Buffer) grow(n int) {
+// takes that buffer's bytes and returns the donor, now holding the smaller
+// bytes, for the caller to release once nothing it still reads aliases them.
+// Growing a pooled Buffer so allocates only when the pool has nothing larger.
+func (b *Buffer) grow(n int) *Buffer {
 	need := len(b.b) + n
 	if need < 0 {
 		panic("pool: Buffer too large") // as bytes.Buffer: no memory could hold it
@@ -179,12 +202,20 @@ func (b *Buffer) grow(n int) {
 			d.b = append(d.b[:0], b.b...)
 			b.b, d.b = d.b, b.b
 			b.class, d.class = d.class, b.class
-			b.home.shelve(d, b.home.s.verdict(int(d.class)))
-			return
+			return d
 		}
 	}
 	nb := make([]byte, len(b.b), c)
 	copy(nb, b.b)
 	b.b = nb
 	b.class = uint8(shelfOf(c))
+	return nil
+}
+
+// release gives a donor from grow, now holding b's former bytes, back to
+// b's pool. release(nil) does nothing.
+func (b *Buffer) release(d *Buffer) {
+	if d != nil {
+		b.home.shelve(d, b.home.s.verdict(int(d.class)))
+	}
 }

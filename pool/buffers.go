@@ -7,8 +7,8 @@ package pool
 // Buffers learns, from the Buffers put back, how many bytes uses needed, and
 // recalibrates every Window Puts: Get then returns buffers large enough for
 // the Percentile share of uses, and Put keeps buffers up to the size that the
-// MaxPercentile share needed. A larger buffer is not kept: if its size class
-// recurs (one use in 4096 or more needs it), the pool remembers it by weak
+// MaxPercentile share needed. A larger buffer is not kept: if uses of its size
+// class or larger recur (one use in 4096 or more), the pool remembers it by weak
 // pointer, so a use of that size before the next garbage collection reuses it,
 // and the collector frees it as if it had been dropped; a rarer one, such as
 // a giant, is dropped outright. A Buffer from the pool that outgrows its
@@ -48,8 +48,9 @@ func (p *Buffers) Get() *Buffer {
 // GetCap returns an empty Buffer with Cap() >= n; n <= 0 is the same as Get.
 // It does not allocate when the pool has a buffer of that size class. A
 // request above the calibrated maximum takes a remembered buffer if there is
-// one, and is otherwise served by a new buffer: of the size class if the
-// class recurs, else of exactly n bytes, which Put will then drop.
+// one, and is otherwise served by a new buffer: of the whole size class if
+// the class is remembered, else of exactly n bytes. Put treats it, like any
+// buffer, by its size class, floor(log2 Cap()).
 func (p *Buffers) GetCap(n int) *Buffer {
 	k, ok := p.s.getClass(n)
 	if !ok {
@@ -111,8 +112,9 @@ func (p *Buffers) donor(k int) *Buffer {
 // between does nothing (but a Put racing with another goroutine's use of b
 // is a data race, as for any value). A Buffer made elsewhere — the zero
 // value, or one from another pool — is adopted like any other. A buffer
-// larger than the calibrated maximum is remembered or dropped, as the
-// Buffers doc says; one smaller than 64 bytes is dropped.
+// above the calibrated maximum size class is remembered or dropped, as the
+// Buffers doc says; one smaller than 64 bytes is dropped. A dropped buffer
+// counts as put: a second Put of it does nothing either.
 func (p *Buffers) Put(b *Buffer) {
 	if b == nil {
 		return
@@ -136,7 +138,11 @@ func (p *Buffers) put(b *Buffer) {
 	k := shelfOf(cap(b.b))
 	b.home, b.class = p, uint8(k)
 	v := p.s.settle(&b.holder, max(b.peak, len(b.b)), k)
-	if v == ignore || v == drop {
+	switch v {
+	case ignore:
+		return
+	case drop:
+		b.state = statePooled // so that a second Put is ignored too
 		return
 	}
 	p.shelve(b, v)
@@ -159,10 +165,12 @@ func (p *Buffers) shelve(b *Buffer, v int) {
 
 // SetCalibration replaces the calibration settings; zero fields mean the
 // defaults. It returns an error, and changes nothing, if a setting is out of
-// range. The new settings apply from the next calibration.
+// range. The new Window counts from now; the percentiles apply from the next
+// calibration.
 func (p *Buffers) SetCalibration(c Calibration) error { return p.s.cal.set(c) }
 
 // Limits reports the calibrated default capacity handed out by Get and the
-// largest capacity Put keeps (0: no limit yet, before the first
-// calibration). It does not allocate.
+// largest size class Put keeps, maxCap (0: no limit yet, before the first
+// calibration): Put keeps buffers of capacity below 2*maxCap. It does not
+// allocate.
 func (p *Buffers) Limits() (defaultCap, maxCap int) { return p.s.cal.current() }

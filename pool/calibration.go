@@ -34,11 +34,11 @@ const (
 	firstWindow = 1 << 10
 )
 
-// recurShare is the smallest share of uses for which a size class above the
-// calibrated maximum is still remembered, by weak pointer, in the attic: a
-// class that one use in 4096 or more needs comes back often enough to be
-// worth reusing before the collector takes it. Rarer classes, such as a
-// burst of giants, are dropped outright.
+// recurShare is the smallest share of uses for which size classes above the
+// calibrated maximum are still remembered, by weak pointer, in the attic:
+// the classes up to the largest one such that one use in 4096 or more needs
+// it or more come back often enough to be worth reusing before the collector
+// takes them. Rarer sizes, such as a burst of giants, are dropped outright.
 const recurShare = 1.0 / 4096
 
 // Default calibration settings.

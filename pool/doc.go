@@ -17,11 +17,13 @@
 //     and recalibrates every Window Puts: Get hands out the capacity that
 //     covers the Percentile share of uses (default 0.9), and Put keeps
 //     buffers up to the class covering the MaxPercentile share (default
-//     0.95), so a burst of giants is not kept;
+//     0.95), so a burst of giants is not kept once the pool has calibrated
+//     (before its first 1024 Puts, it keeps every size, and a shelf's
+//     buffers live until two collections pass without use);
 //   - remembers a buffer above that maximum by weak pointer only (package
-//     weak), and only if its size class recurs, one use in 4096 or more: a
-//     use of that size before the next garbage collection reuses it, and the
-//     collector frees it as if it had been dropped, so it pins no memory;
+//     weak), and only if uses of its size class or larger recur, one use in
+//     4096 or more: a use of that size before the next garbage collection
+//     reuses it, and the collector frees it as if it had been dropped;
 //   - lets a pooled Buffer that outgrows its capacity swap its bytes into a
 //     larger pooled buffer and give its own back, so that Get followed by a
 //     large Write allocates only when the pool has nothing larger.

@@ -46,8 +46,8 @@ func (p *Pool[T]) Get() *Slice[T] {
 // the same as Get. It does not allocate when the pool has a slice of that
 // size class. A request above the calibrated maximum takes a remembered slice
 // if there is one (see Buffers), and is otherwise served by a new slice: of
-// the size class if the class recurs, else of exactly n elements, which Put
-// will then drop.
+// the whole size class if the class is remembered, else of exactly n
+// elements. Put treats it, like any slice, by its size class.
 func (p *Pool[T]) GetCap(n int) *Slice[T] {
 	k, ok := p.s.getClass(n)
 	if !ok {
@@ -107,7 +107,11 @@ func (p *Pool[T]) Put(s *Slice[T]) {
 // put is the slow half of Put.
 func (p *Pool[T]) put(s *Slice[T], k int) {
 	v := p.s.settle(&s.holder, len(s.S), k)
-	if v == ignore || v == drop {
+	switch v {
+	case ignore:
+		return
+	case drop:
+		s.state = statePooled // so that a second Put is ignored too
 		return
 	}
 	p.clear(s)
