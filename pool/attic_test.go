@@ -2,9 +2,7 @@ package pool
 
 import (
 	"bytes"
-	"fmt"
 	"runtime"
-	"sync"
 	"testing"
 	"weak"
 )
@@ -112,13 +110,7 @@ func TestGrowWithoutPool(t *testing.T) {
 }
 
 func TestRecurClass(t *testing.T) {
-	hist := func(pairs ...int) *[nBuckets]uint64 {
-		var h [nBuckets]uint64
-		for i := 0; i < len(pairs); i += 2 {
-			h[bucket(pairs[i])] += uint64(pairs[i+1])
-		}
-		return &h
-	}
+	hist := histOf
 	tests := []struct {
 		name   string
 		counts *[nBuckets]uint64
@@ -156,36 +148,23 @@ func TestGrowSelfAlias(t *testing.T) {
 		p.Put(p.make(n))
 		p.Put(p.make(2 * n))
 	}
-	var wg sync.WaitGroup
-	errs := make(chan error, 2)
-	for w := range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mine := bytes.Repeat([]byte{byte(w + 1)}, n)
-			for range 2000 {
-				b := p.GetCap(n)
-				b.Write(mine)
-				if w == 0 {
-					b.Write(b.Bytes()) // grows: the source is the bytes being replaced
-					b.WriteString(string(b.Bytes()[:10]))
-				}
-				for _, c := range b.Bytes() {
-					if c != byte(w+1) {
-						errs <- fmt.Errorf("worker %d found byte %d", w, c)
-						return
-					}
-				}
-				runtime.Gosched()
-				p.Put(b)
+	workers(t, 2, func(w int) error {
+		mine := bytes.Repeat([]byte{byte(w + 1)}, n)
+		for range 2000 {
+			b := p.GetCap(n)
+			b.Write(mine)
+			if w == 0 {
+				b.Write(b.Bytes()) // grows: the source is the bytes being replaced
+				b.WriteString(string(b.Bytes()[:10]))
 			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
-	}
+			if err := holdsOnly(b, w, byte(w+1)); err != nil {
+				return err
+			}
+			runtime.Gosched()
+			p.Put(b)
+		}
+		return nil
+	})
 }
 
 // TestReadFromSelfAlias: ReadFrom from a reader over the buffer's own bytes

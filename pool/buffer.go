@@ -85,32 +85,26 @@ func (b *Buffer) Grow(n int) {
 // Write appends p. It always returns len(p), nil; it implements io.Writer.
 // It does not allocate while p fits in the free capacity.
 func (b *Buffer) Write(p []byte) (int, error) {
-	n := len(b.b)
-	if len(p) > cap(b.b)-n {
-		// p may alias the bytes being replaced: copy it before they go
-		// back to the pool.
+	if len(p) > cap(b.b)-len(b.b) {
 		d := b.grow(len(p))
 		b.b = append(b.b, p...)
-		b.release(d)
+		b.release(d) // after the copy: p may alias the bytes replaced
 		return len(p), nil
 	}
-	b.b = b.b[:n+len(p)]
-	copy(b.b[n:], p)
+	b.b = append(b.b, p...)
 	return len(p), nil
 }
 
 // WriteString appends s. It always returns len(s), nil; it implements
 // io.StringWriter. It does not allocate while s fits in the free capacity.
 func (b *Buffer) WriteString(s string) (int, error) {
-	n := len(b.b)
-	if len(s) > cap(b.b)-n {
+	if len(s) > cap(b.b)-len(b.b) {
 		d := b.grow(len(s))
 		b.b = append(b.b, s...)
-		b.release(d)
+		b.release(d) // after the copy: s may alias them (unsafe.String)
 		return len(s), nil
 	}
-	b.b = b.b[:n+len(s)]
-	copy(b.b[n:], s)
+	b.b = append(b.b, s...)
 	return len(s), nil
 }
 
@@ -198,7 +192,7 @@ func (b *Buffer) grow(n int) *Buffer {
 		c = 1 << bucket(c)
 	}
 	if b.home != nil && b.state == stateOut {
-		if d := b.home.donor(classFor(c)); d != nil {
+		if d := find(&b.home.s, &b.home.attic, classFor(c)); d != nil {
 			d.b = append(d.b[:0], b.b...)
 			b.b, d.b = d.b, b.b
 			b.class, d.class = d.class, b.class

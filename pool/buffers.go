@@ -42,7 +42,7 @@ func (p *Buffers) Get() *Buffer {
 		b.state = stateOut
 		return b
 	}
-	return p.miss(k)
+	return p.miss(k, 0)
 }
 
 // GetCap returns an empty Buffer with Cap() >= n; n <= 0 is the same as Get.
@@ -53,32 +53,24 @@ func (p *Buffers) Get() *Buffer {
 // buffer, by its size class, floor(log2 Cap()).
 func (p *Buffers) GetCap(n int) *Buffer {
 	k, ok := p.s.getClass(n)
-	if !ok {
-		if !p.s.cal.remembers(k) {
-			return p.make(n)
-		}
-		if b := p.attic.get(k, k+maxProbes); b != nil {
+	if ok {
+		if v := p.s.shelf[k].Get(); v != nil {
+			b := v.(*Buffer)
 			b.state = stateOut
 			return b
 		}
-		return p.make(1 << k)
 	}
-	if v := p.s.shelf[k].Get(); v != nil {
-		b := v.(*Buffer)
-		b.state = stateOut
-		return b
-	}
-	return p.miss(k)
+	return p.miss(k, n)
 }
 
-// miss serves a Get whose shelf k was empty: from a larger shelf, or new.
-func (p *Buffers) miss(k int) *Buffer {
-	if v := p.s.search(k); v != nil {
-		b := v.(*Buffer)
+// miss serves a Get of class k, for n elements, that its shelf did not:
+// from a larger shelf or the attic, or new.
+func (p *Buffers) miss(k, n int) *Buffer {
+	if b := find(&p.s, &p.attic, k); b != nil {
 		b.state = stateOut
 		return b
 	}
-	return p.make(1 << k)
+	return p.make(p.s.newCap(k, n))
 }
 
 // make returns a new Buffer of capacity n, at home in p.
@@ -88,21 +80,6 @@ func (p *Buffers) make(n int) *Buffer {
 		home:   p,
 		holder: holder{left: p.s.cal.interval(), class: uint8(shelfOf(n))},
 	}
-}
-
-// donor returns a Buffer out of the pool with a capacity on shelf k or a few
-// above, for a growing Buffer to swap with, or nil.
-func (p *Buffers) donor(k int) *Buffer {
-	if k <= p.s.cal.limitClass() {
-		if v := p.s.take(k); v != nil {
-			return v.(*Buffer)
-		}
-		return nil
-	}
-	if p.s.cal.remembers(k) {
-		return p.attic.get(k, k+maxProbes)
-	}
-	return nil
 }
 
 // Put empties b and returns it to the pool; b must not be used afterwards.
@@ -132,20 +109,15 @@ func (p *Buffers) Put(b *Buffer) {
 // put is the slow half of Put: adoption, the recorded Puts, and buffers
 // outside the kept classes.
 func (p *Buffers) put(b *Buffer) {
-	if b.state == statePooled {
+	k := shelfOf(cap(b.b))
+	v := p.s.settle(&b.holder, max(b.peak, len(b.b)), k)
+	if v == ignore {
 		return // a second Put: b may already be another user's
 	}
-	k := shelfOf(cap(b.b))
 	b.home, b.class = p, uint8(k)
-	v := p.s.settle(&b.holder, max(b.peak, len(b.b)), k)
-	switch v {
-	case ignore:
-		return
-	case drop:
-		b.state = statePooled // so that a second Put is ignored too
-		return
+	if v != drop {
+		p.shelve(b, v)
 	}
-	p.shelve(b, v)
 }
 
 // shelve empties b, marks it pooled and keeps it (v == keep) or remembers it

@@ -113,33 +113,39 @@ func TestConcurrent(t *testing.T) {
 	if err := p.SetCalibration(Calibration{Window: 16 * sampleEvery}); err != nil {
 		t.Fatal(err)
 	}
-	workers := 4 * runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mine := bytes.Repeat([]byte{byte(w)}, 9000)
-			for i := range 2000 {
-				n := 1 + (i*7919+w*104729)%9000
-				var b *Buffer
-				if i%3 == 0 {
-					b = p.GetCap(n)
-				} else {
-					b = p.Get()
-				}
-				b.WriteByte(byte(w))
-				b.Write(mine[:n-1])
-				for _, c := range b.Bytes() {
-					if c != byte(w) {
-						errs <- fmt.Errorf("worker %d found byte %d from another worker", w, c)
-						return
-					}
-				}
-				p.Put(b) // not twice: another goroutine may already hold b
+	workers(t, 4*runtime.GOMAXPROCS(0), func(w int) error {
+		mine := bytes.Repeat([]byte{byte(w)}, 9000)
+		for i := range 2000 {
+			n := 1 + (i*7919+w*104729)%9000
+			var b *Buffer
+			if i%3 == 0 {
+				b = p.GetCap(n)
+			} else {
+				b = p.Get()
 			}
-		}()
+			b.WriteByte(byte(w))
+			b.Write(mine[:n-1])
+			if err := holdsOnly(b, w, byte(w)); err != nil {
+				return err
+			}
+			p.Put(b) // not twice: another goroutine may already hold b
+		}
+		return nil
+	})
+}
+
+// workers runs work(0) … work(n-1) on n goroutines and fails t with the
+// errors they return.
+func workers(t *testing.T, n int, work func(w int) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for w := range n {
+		wg.Go(func() {
+			if err := work(w); err != nil {
+				errs <- err
+			}
+		})
 	}
 	wg.Wait()
 	close(errs)
@@ -148,44 +154,41 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
+// holdsOnly says which foreign byte worker w found in its buffer b, which
+// must hold only c.
+func holdsOnly(b *Buffer, w int, c byte) error {
+	for _, x := range b.Bytes() {
+		if x != c {
+			return fmt.Errorf("worker %d found byte %d from another worker", w, x)
+		}
+	}
+	return nil
+}
+
 // TestConcurrentTail is TestConcurrent with a tail above the limit, so that
 // growing buffers swap with kept and remembered ones across goroutines.
 func TestConcurrentTail(t *testing.T) {
 	p := calibrated(t, 60_000)
-	workers := 4 * runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mine := bytes.Repeat([]byte{byte(w)}, 60_000)
-			for i := range 3000 {
-				n := 1 + (i*7919+w*104729)%100
-				if i%50 == 0 {
-					n = 60_000 - i
-				}
-				b := p.Get()
-				for len(mine[:n]) > 0 { // in pieces, so some growth copies data
-					c := min(n, 1000)
-					b.Write(mine[:c])
-					n -= c
-				}
-				for _, c := range b.Bytes() {
-					if c != byte(w) {
-						errs <- fmt.Errorf("worker %d found byte %d from another worker", w, c)
-						return
-					}
-				}
-				p.Put(b)
+	workers(t, 4*runtime.GOMAXPROCS(0), func(w int) error {
+		mine := bytes.Repeat([]byte{byte(w)}, 60_000)
+		for i := range 3000 {
+			n := 1 + (i*7919+w*104729)%100
+			if i%50 == 0 {
+				n = 60_000 - i
 			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
-	}
+			b := p.Get()
+			for len(mine[:n]) > 0 { // in pieces, so some growth copies data
+				c := min(n, 1000)
+				b.Write(mine[:c])
+				n -= c
+			}
+			if err := holdsOnly(b, w, byte(w)); err != nil {
+				return err
+			}
+			p.Put(b)
+		}
+		return nil
+	})
 }
 
 func TestSteadyStateAllocs(t *testing.T) {

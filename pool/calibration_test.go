@@ -6,14 +6,17 @@ import (
 	"testing"
 )
 
-func TestLimits(t *testing.T) {
-	hist := func(pairs ...int) *[nBuckets]uint64 {
-		var h [nBuckets]uint64
-		for i := 0; i < len(pairs); i += 2 {
-			h[bucket(pairs[i])] += uint64(pairs[i+1])
-		}
-		return &h
+// histOf returns a histogram of needs from pairs of size and count.
+func histOf(pairs ...int) *[nBuckets]uint64 {
+	var h [nBuckets]uint64
+	for i := 0; i < len(pairs); i += 2 {
+		h[bucket(pairs[i])] += uint64(pairs[i+1])
 	}
+	return &h
+}
+
+func TestLimits(t *testing.T) {
+	hist := histOf
 	tests := []struct {
 		name       string
 		counts     *[nBuckets]uint64

@@ -51,12 +51,33 @@ func (s *shelves) search(k int) any {
 	return nil
 }
 
-// take returns a holder from shelf k or the few above it, or nil.
-func (s *shelves) take(k int) any {
-	if v := s.shelf[k&(nShelves-1)].Get(); v != nil {
-		return v
+// find returns a pooled holder for a use of class k, taken out of the pool,
+// or nil: from shelf k or the few above it if k is kept, from the attic if k
+// is remembered. Both pool types serve their misses and Buffer its growth
+// with it.
+func find[E any](s *shelves, a *attic[E], k int) *E {
+	if k <= s.cal.limitClass() {
+		v := s.shelf[k&(nShelves-1)].Get()
+		if v == nil {
+			v = s.search(k)
+		}
+		e, _ := v.(*E)
+		return e
 	}
-	return s.search(k)
+	if s.cal.remembers(k) {
+		return a.get(k, k+maxProbes)
+	}
+	return nil
+}
+
+// newCap returns the capacity of a new buffer for a use of class k that
+// needed n elements: the whole class if the pool keeps or remembers it, so
+// that it can be reused, else exactly n.
+func (s *shelves) newCap(k, n int) int {
+	if k <= s.cal.limitClass() || s.cal.remembers(k) {
+		return 1 << k
+	}
+	return n
 }
 
 // shelfOf returns the shelf for a kept capacity c: floor(log2 c), so that
@@ -92,7 +113,8 @@ const (
 // kept holder's Put is recorded when its countdown runs out, with the weight
 // one sample stands for; a Put above the limit is recorded always, with
 // weight 1, so that sizes the pool does not keep are still learnt from
-// exactly.
+// exactly. A dropped holder is marked pooled, so that a second Put of it is
+// ignored too.
 func (s *shelves) settle(h *holder, n, k int) int {
 	if h.state == statePooled {
 		return ignore
@@ -106,6 +128,9 @@ func (s *shelves) settle(h *holder, n, k int) int {
 		h.left = s.cal.interval()
 	default:
 		h.left--
+	}
+	if v == drop {
+		h.state = statePooled
 	}
 	return v
 }

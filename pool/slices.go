@@ -39,7 +39,7 @@ func (p *Pool[T]) Get() *Slice[T] {
 		s.state = stateOut
 		return s
 	}
-	return p.miss(k)
+	return p.miss(k, 0)
 }
 
 // GetCap returns a *Slice[T] with len(S) == 0 and cap(S) >= n; n <= 0 is
@@ -50,31 +50,24 @@ func (p *Pool[T]) Get() *Slice[T] {
 // elements. Put treats it, like any slice, by its size class.
 func (p *Pool[T]) GetCap(n int) *Slice[T] {
 	k, ok := p.s.getClass(n)
-	if !ok {
-		if !p.s.cal.remembers(k) {
-			return p.make(n)
-		}
-		if s := p.attic.get(k, k+maxProbes); s != nil {
+	if ok {
+		if v := p.s.shelf[k].Get(); v != nil {
+			s := v.(*Slice[T])
 			s.state = stateOut
 			return s
 		}
-		return p.make(1 << k)
 	}
-	if v := p.s.shelf[k].Get(); v != nil {
-		s := v.(*Slice[T])
-		s.state = stateOut
-		return s
-	}
-	return p.miss(k)
+	return p.miss(k, n)
 }
 
-func (p *Pool[T]) miss(k int) *Slice[T] {
-	if v := p.s.search(k); v != nil {
-		s := v.(*Slice[T])
+// miss serves a Get of class k, for n elements, that its shelf did not; see
+// Buffers.miss.
+func (p *Pool[T]) miss(k, n int) *Slice[T] {
+	if s := find(&p.s, &p.attic, k); s != nil {
 		s.state = stateOut
 		return s
 	}
-	return p.make(1 << k)
+	return p.make(p.s.newCap(k, n))
 }
 
 func (p *Pool[T]) make(n int) *Slice[T] {
