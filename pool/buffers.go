@@ -66,7 +66,7 @@ func (p *Buffers) GetCap(n int) *Buffer {
 // miss serves a Get of class k, for n elements, that its shelf did not:
 // from a larger shelf or the attic, or new.
 func (p *Buffers) miss(k, n int) *Buffer {
-	if b := find(&p.s, &p.attic, k); b != nil {
+	if b := findAbove(&p.s, &p.attic, k); b != nil {
 		b.state = stateOut
 		return b
 	}

@@ -53,15 +53,22 @@ func (s *shelves) search(k int) any {
 
 // find returns a pooled holder for a use of class k, taken out of the pool,
 // or nil: from shelf k or the few above it if k is kept, from the attic if k
-// is remembered. Both pool types serve their misses and Buffer its growth
-// with it.
+// is remembered. Buffer's growth uses it.
 func find[E any](s *shelves, a *attic[E], k int) *E {
 	if k <= s.cal.limitClass() {
-		v := s.shelf[k&(nShelves-1)].Get()
-		if v == nil {
-			v = s.search(k)
+		if e, _ := s.shelf[k&(nShelves-1)].Get().(*E); e != nil {
+			return e
 		}
-		e, _ := v.(*E)
+	}
+	return findAbove(s, a, k)
+}
+
+// findAbove is find for a use whose shelf k, if kept, was just found empty:
+// both pool types serve their misses with it. An empty sync.Pool is not
+// cheap to ask twice: its Get then looks at every other P's share.
+func findAbove[E any](s *shelves, a *attic[E], k int) *E {
+	if k <= s.cal.limitClass() {
+		e, _ := s.search(k).(*E)
 		return e
 	}
 	if s.cal.remembers(k) {

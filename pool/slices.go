@@ -63,7 +63,7 @@ func (p *Pool[T]) GetCap(n int) *Slice[T] {
 // miss serves a Get of class k, for n elements, that its shelf did not; see
 // Buffers.miss.
 func (p *Pool[T]) miss(k, n int) *Slice[T] {
-	if s := find(&p.s, &p.attic, k); s != nil {
+	if s := findAbove(&p.s, &p.attic, k); s != nil {
 		s.state = stateOut
 		return s
 	}
