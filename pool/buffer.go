@@ -85,26 +85,30 @@ func (b *Buffer) Grow(n int) {
 // Write appends p. It always returns len(p), nil; it implements io.Writer.
 // It does not allocate while p fits in the free capacity.
 func (b *Buffer) Write(p []byte) (int, error) {
-	if len(p) > cap(b.b)-len(b.b) {
+	n := len(b.b)
+	if len(p) > cap(b.b)-n {
 		d := b.grow(len(p))
 		b.b = append(b.b, p...)
 		b.release(d) // after the copy: p may alias the bytes replaced
 		return len(p), nil
 	}
-	b.b = append(b.b, p...)
+	b.b = b.b[:n+len(p)] // room is there: no append, so no growth path
+	copy(b.b[n:], p)
 	return len(p), nil
 }
 
 // WriteString appends s. It always returns len(s), nil; it implements
 // io.StringWriter. It does not allocate while s fits in the free capacity.
 func (b *Buffer) WriteString(s string) (int, error) {
-	if len(s) > cap(b.b)-len(b.b) {
+	n := len(b.b)
+	if len(s) > cap(b.b)-n {
 		d := b.grow(len(s))
 		b.b = append(b.b, s...)
 		b.release(d) // after the copy: s may alias them (unsafe.String)
 		return len(s), nil
 	}
-	b.b = append(b.b, s...)
+	b.b = b.b[:n+len(s)] // room is there: no append, so no growth path
+	copy(b.b[n:], s)
 	return len(s), nil
 }
 
