@@ -54,12 +54,11 @@ func (s *syncPool) op(data []byte) {
 	s.p.Put(bp)
 }
 
-// wrappedPool is syncPool behind Get and Put methods that do nothing else.
-// It is the floor for any pool whose own Get and Put wrap a sync.Pool, as
-// squash's and bytebufferpool's do: the two extra calls, which the compiler
-// cannot inline into the caller (a method that calls sync.Pool and has a
-// fallback exceeds the inlining budget; noinline says so here, where the
-// body is small enough to be inlined).
+// wrappedPool is syncPool behind Get and Put methods that do nothing else
+// and are not inlined into the caller, as bytebufferpool's are not (noinline
+// says so here, where the bodies would be small enough to inline): the cost
+// of those two calls alone. squash's Get and Put are inlined (see the
+// pool package's get), so it can go below it.
 type wrappedPool struct{ p sync.Pool }
 
 //go:noinline
@@ -189,9 +188,9 @@ func BenchmarkPoolMixed(b *testing.B) {
 }
 
 // BenchmarkPoolFloor puts BenchmarkPool's serial 64-byte case next to
-// wrapped, a sync.Pool behind two methods that do nothing else: the cost of
-// the two calls every pool with its own Get and Put pays over a bare
-// sync.Pool, before any bookkeeping of its own.
+// wrapped, a sync.Pool behind two methods that do nothing else and are not
+// inlined: the cost of the two calls a pool with its own Get and Put pays
+// over a bare sync.Pool unless they are inlined, before any bookkeeping.
 func BenchmarkPoolFloor(b *testing.B) {
 	impls := append(poolImpls[:3:3], struct {
 		name string

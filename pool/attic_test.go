@@ -215,3 +215,28 @@ func TestErrorsDoNotAllocate(t *testing.T) {
 		t.Errorf("Truncate out of range: %v allocs, want 0", got)
 	}
 }
+
+// TestGrownIsChecked: a Buffer that grows past the limit after Get goes
+// back through Put's checks, not onto a shelf: to the attic if its class is
+// remembered, else to the collector.
+func TestGrownIsChecked(t *testing.T) {
+	const large = 50_000
+	p := calibrated(t, large)
+	runtime.GC() // with calibrated's: shelves above the limit, filled before the first calibration, are empty
+	remembered, rare := p.Get(), p.Get()
+	remembered.Write(make([]byte, large))
+	rare.Write(make([]byte, 1<<20))
+	p.Put(remembered)
+	p.Put(rare)
+	for k := p.s.cal.limitClass() + 1; k < nShelves; k++ {
+		if v := p.s.shelf[k].Get(); v != nil {
+			t.Fatalf("a buffer grown to Cap %d went onto shelf %d, above the limit %d", v.(*Buffer).Cap(), k, p.s.cal.limitClass())
+		}
+	}
+	if got := p.GetCap(large); got != remembered {
+		t.Error("a buffer grown into a remembered class was not remembered")
+	}
+	if got := p.GetCap(1 << 20); got == rare {
+		t.Error("a buffer grown into a rare class was kept")
+	}
+}

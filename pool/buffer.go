@@ -85,41 +85,57 @@ func (b *Buffer) Grow(n int) {
 // Write appends p. It always returns len(p), nil; it implements io.Writer.
 // It does not allocate while p fits in the free capacity.
 func (b *Buffer) Write(p []byte) (int, error) {
-	n := len(b.b)
-	if len(p) > cap(b.b)-n {
-		d := b.grow(len(p))
-		b.b = append(b.b, p...)
-		b.release(d) // after the copy: p may alias the bytes replaced
-		return len(p), nil
-	}
-	b.b = b.b[:n+len(p)] // room is there: no append, so no growth path
-	copy(b.b[n:], p)
+	appendOr(b, p, appendGrown[[]byte])
 	return len(p), nil
 }
 
 // WriteString appends s. It always returns len(s), nil; it implements
 // io.StringWriter. It does not allocate while s fits in the free capacity.
 func (b *Buffer) WriteString(s string) (int, error) {
-	n := len(b.b)
-	if len(s) > cap(b.b)-n {
-		d := b.grow(len(s))
-		b.b = append(b.b, s...)
-		b.release(d) // after the copy: s may alias them (unsafe.String)
-		return len(s), nil
-	}
-	b.b = b.b[:n+len(s)] // room is there: no append, so no growth path
-	copy(b.b[n:], s)
+	appendOr(b, s, appendGrown[string])
 	return len(s), nil
+}
+
+// appendOr appends p where b has room for it, and otherwise leaves it to
+// grown: it is Write's and WriteString's body, written for the inliner (see
+// get).
+func appendOr[S []byte | string](b *Buffer, p S, grown func(*Buffer, S)) {
+	s := b.b
+	if m := len(s) + len(p); m <= cap(s) { // room is there: no append, so no growth path
+		b.b = s[:m]
+		copy(s[len(s):m], p)
+		return
+	}
+	grown(b, p)
+}
+
+// appendGrown appends p to b after growing it.
+func appendGrown[S []byte | string](b *Buffer, p S) {
+	d := b.grow(len(p))
+	b.b = append(b.b, p...)
+	b.release(d) // after the copy: p may alias the bytes replaced
 }
 
 // WriteByte appends c. It always returns nil; it implements io.ByteWriter.
 // It does not allocate while there is free capacity.
 func (b *Buffer) WriteByte(c byte) error {
-	if len(b.b) == cap(b.b) {
-		b.release(b.grow(1))
-	}
-	b.b = append(b.b, c)
+	appendByteOr(b, c, (*Buffer).appendByteGrown)
 	return nil
+}
+
+// appendByteOr is appendOr for one byte.
+func appendByteOr(b *Buffer, c byte, grown func(*Buffer, byte)) {
+	if s := b.b; len(s) < cap(s) {
+		b.b = append(s, c)
+		return
+	}
+	grown(b, c)
+}
+
+// appendByteGrown appends c to b after growing it.
+func (b *Buffer) appendByteGrown(c byte) {
+	b.release(b.grow(1))
+	b.b = append(b.b, c)
 }
 
 // WriteRune appends the UTF-8 encoding of r and returns its length.
@@ -195,7 +211,8 @@ func (b *Buffer) grow(n int) *Buffer {
 	if c <= 1<<topClass {
 		c = 1 << bucket(c)
 	}
-	if b.home != nil && b.state == stateOut {
+	b.tick |= moved // its next Put checks the new class
+	if b.home != nil && b.out() {
 		if d := find(&b.home.s, &b.home.attic, classFor(c)); d != nil {
 			d.b = append(d.b[:0], b.b...)
 			b.b, d.b = d.b, b.b

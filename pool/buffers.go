@@ -1,5 +1,7 @@
 package pool
 
+import "sync"
+
 // Buffers is a calibrated pool of *Buffer. The zero value is ready to use;
 // a Buffers must not be copied after first use. All methods are safe for
 // concurrent use.
@@ -36,14 +38,37 @@ func Put(b *Buffer) { defaultBuffers.Put(b) }
 // bytes before the first calibration). It does not allocate when the pool
 // has a buffer of that class; it may hand out a somewhat larger one.
 func (p *Buffers) Get() *Buffer {
-	k := p.s.cal.defaultClass()
-	if v := p.s.shelf[k].Get(); v != nil {
-		b := v.(*Buffer)
-		b.state = stateOut
+	return get(p, pop, (*Buffers).missDefault)
+}
+
+// Get, Put and Buffer's Write, WriteString and WriteByte are written so that
+// the compiler inlines them into their callers, like the code of a caller
+// that uses a sync.Pool directly: each passes its slow half (and Put passes
+// sync.Pool's Put) as a func argument to a small helper, such as get and
+// put. The inliner prices a call through a func parameter as cheap, where
+// direct calls would put these methods over its budget of 80; once a helper
+// is inlined, its func arguments are constants again. TestHotPathsInline
+// checks that they stay inlined; bench/results/pool.txt has what it saves.
+
+// get is Get's body: a Buffer off the default shelf, or miss(p).
+func get(p *Buffers, pop func(*sync.Pool) *Buffer, miss func(*Buffers) *Buffer) *Buffer {
+	if b := pop(&p.s.shelf[p.s.cal.defaultClass()]); b != nil {
 		return b
 	}
-	return p.miss(k, 0)
+	return miss(p)
 }
+
+// pop takes a Buffer off shelf s, or returns nil.
+func pop(s *sync.Pool) *Buffer {
+	b, _ := s.Get().(*Buffer)
+	if b != nil {
+		b.tick &^= pooled
+	}
+	return b
+}
+
+// missDefault is miss for Get.
+func (p *Buffers) missDefault() *Buffer { return p.miss(p.s.cal.defaultClass(), 0) }
 
 // GetCap returns an empty Buffer with Cap() >= n; n <= 0 is the same as Get.
 // It does not allocate when the pool has a buffer of that size class. A
@@ -52,25 +77,25 @@ func (p *Buffers) Get() *Buffer {
 // the class is remembered, else of exactly n bytes. Put treats it, like any
 // buffer, by its size class, floor(log2 Cap()).
 func (p *Buffers) GetCap(n int) *Buffer {
-	k, ok := p.s.getClass(n)
-	if ok {
-		if v := p.s.shelf[k].Get(); v != nil {
-			b := v.(*Buffer)
-			b.state = stateOut
-			return b
-		}
+	if k, ok := p.s.getClass(n); !ok {
+		return p.miss(k, n)
+	} else if b := pop(&p.s.shelf[k]); b != nil {
+		return b
+	} else {
+		return p.miss(k, n)
 	}
-	return p.miss(k, n)
 }
 
 // miss serves a Get of class k, for n elements, that its shelf did not:
-// from a larger shelf or the attic, or new.
+// from a larger shelf or the attic, or new. The Buffer it returns is
+// marked moved, so that Put checks its class.
 func (p *Buffers) miss(k, n int) *Buffer {
-	if b := findAbove(&p.s, &p.attic, k); b != nil {
-		b.state = stateOut
-		return b
+	b := findAbove(&p.s, &p.attic, k)
+	if b == nil {
+		b = p.make(p.s.newCap(k, n))
 	}
-	return p.make(p.s.newCap(k, n))
+	b.tick = b.tick&^pooled | moved
+	return b
 }
 
 // make returns a new Buffer of capacity n, at home in p.
@@ -78,7 +103,7 @@ func (p *Buffers) make(n int) *Buffer {
 	return &Buffer{
 		b:      make([]byte, 0, n),
 		home:   p,
-		holder: holder{left: p.s.cal.interval(), class: uint8(shelfOf(n))},
+		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n))},
 	}
 }
 
@@ -92,23 +117,35 @@ func (p *Buffers) make(n int) *Buffer {
 // above the calibrated maximum size class is remembered or dropped, as the
 // Buffers doc says; one smaller than 64 bytes is dropped. A dropped buffer
 // counts as put: a second Put of it does nothing either.
-func (p *Buffers) Put(b *Buffer) {
-	if b == nil {
-		return
+func (p *Buffers) Put(b *Buffer) { put(p, b, push, (*Buffers).put) }
+
+// put is Put's body. A Buffer of p's that came off its shelf and has not
+// grown since goes back to that shelf by push, unless admit says this Put
+// is to be recorded; the rest go to slow. That shelf kept its class when
+// the Buffer left it; if a calibration has lowered the limit since, the
+// Buffer waits on a shelf that no Get takes from until the collector clears
+// it, as any sync.Pool's contents.
+func put(p *Buffers, b *Buffer, push, slow func(*Buffers, *Buffer)) {
+	if b != nil && b.home == p && b.admit() {
+		push(p, b)
+	} else {
+		slow(p, b)
 	}
-	if b.home == p && p.s.admit(&b.holder, int(b.class)) {
-		b.b = b.b[:0]
-		b.peak = 0
-		b.state = statePooled
-		p.s.shelf[b.class&(nShelves-1)].Put(b)
-		return
-	}
-	p.put(b)
+}
+
+// push empties b and puts it on the shelf of its class.
+func push(p *Buffers, b *Buffer) {
+	b.b = b.b[:0]
+	b.peak = 0
+	p.s.shelf[b.class].Put(b)
 }
 
 // put is the slow half of Put: adoption, the recorded Puts, and buffers
 // outside the kept classes.
 func (p *Buffers) put(b *Buffer) {
+	if b == nil {
+		return
+	}
 	k := shelfOf(cap(b.b))
 	v := p.s.settle(&b.holder, max(b.peak, len(b.b)), k)
 	if v == ignore {
@@ -125,7 +162,7 @@ func (p *Buffers) put(b *Buffer) {
 func (p *Buffers) shelve(b *Buffer, v int) {
 	b.b = b.b[:0]
 	b.peak = 0
-	b.state = statePooled
+	b.tick |= pooled
 	k := int(b.class)
 	switch v {
 	case keep:

@@ -5,18 +5,33 @@ import (
 	"sync"
 )
 
-// Holder states: a holder is out (in the caller's hands) or pooled (on a
-// shelf or in the attic).
+// holder is the bookkeeping both Buffer and Slice carry. Its state is one
+// word, so that the fast half of Put tests it with one comparison.
+type holder struct {
+	tick  uint32 // flags pooled and moved, and Puts until the next recorded one (0: not seeded yet)
+	class uint8  // Buffer only: the shelf of its capacity, valid while home is set
+}
+
+// The flags of holder.tick; the bits below them count down.
 const (
-	stateOut uint8 = iota
-	statePooled
+	pooled = 1 << 31 // on a shelf or in the attic, or dropped: not in a caller's hands
+	moved  = 1 << 30 // Buffer only: it did not come straight off its shelf, so Put checks its class
 )
 
-// holder is the bookkeeping both Buffer and Slice carry.
-type holder struct {
-	left  uint32 // Puts until the next recorded one; 0: not seeded yet
-	state uint8
-	class uint8 // Buffer only: the shelf of its capacity, valid while home is set
+// out reports whether h is in a caller's hands.
+func (h *holder) out() bool { return h.tick&pooled == 0 }
+
+// admit is the fast half of Put for both pool types: it reports whether h
+// may be pooled with no more ado, as it is out, not moved, and this Put is
+// not the one recorded for calibration; it then counts the Put and marks h
+// pooled. A Slice's caller checks its class first; a Buffer that is not
+// moved came off the shelf of its class, so that needs no check.
+func (h *holder) admit() bool {
+	if h.tick-2 < moved-2 { // out, not moved, and at least 2 Puts to go
+		h.tick += pooled - 1
+		return true
+	}
+	return false
 }
 
 // shelves is what both pool types share: the calibrator and one sync.Pool per
@@ -95,18 +110,6 @@ func shelfOf(c int) int {
 	return (bits.Len(uint(c)) - 1) & (nShelves - 1)
 }
 
-// admit is the fast half of Put for both pool types: it reports whether a
-// holder whose capacity is on shelf k may be pooled with no more ado: it is
-// out, this Put is not the one recorded for calibration, and shelf k is
-// kept. It then counts the Put.
-func (s *shelves) admit(h *holder, k int) bool {
-	if h.left > 1 && h.state == stateOut && s.cal.keepsClass(k) {
-		h.left--
-		return true
-	}
-	return false
-}
-
 // What the slow half of Put does with a holder.
 const (
 	ignore   = iota // it is already pooled: leave it alone
@@ -123,21 +126,23 @@ const (
 // exactly. A dropped holder is marked pooled, so that a second Put of it is
 // ignored too.
 func (s *shelves) settle(h *holder, n, k int) int {
-	if h.state == statePooled {
+	if !h.out() {
 		return ignore
 	}
 	v := s.verdict(k)
+	left := h.tick &^ moved
+	h.tick = left
 	switch {
 	case v != keep:
 		s.cal.record(n, 1)
-	case h.left <= 1:
+	case left <= 1:
 		s.cal.record(n, s.cal.sampleWeight())
-		h.left = s.cal.interval()
+		h.tick = s.cal.interval()
 	default:
-		h.left--
+		h.tick--
 	}
 	if v == drop {
-		h.state = statePooled
+		h.tick |= pooled
 	}
 	return v
 }

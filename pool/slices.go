@@ -34,9 +34,8 @@ type Pool[T any] struct {
 // larger one.
 func (p *Pool[T]) Get() *Slice[T] {
 	k := p.s.cal.defaultClass()
-	if v := p.s.shelf[k].Get(); v != nil {
-		s := v.(*Slice[T])
-		s.state = stateOut
+	if s, _ := p.s.shelf[k].Get().(*Slice[T]); s != nil {
+		s.tick &^= pooled
 		return s
 	}
 	return p.miss(k, 0)
@@ -51,9 +50,8 @@ func (p *Pool[T]) Get() *Slice[T] {
 func (p *Pool[T]) GetCap(n int) *Slice[T] {
 	k, ok := p.s.getClass(n)
 	if ok {
-		if v := p.s.shelf[k].Get(); v != nil {
-			s := v.(*Slice[T])
-			s.state = stateOut
+		if s, _ := p.s.shelf[k].Get().(*Slice[T]); s != nil {
+			s.tick &^= pooled
 			return s
 		}
 	}
@@ -64,14 +62,14 @@ func (p *Pool[T]) GetCap(n int) *Slice[T] {
 // Buffers.miss.
 func (p *Pool[T]) miss(k, n int) *Slice[T] {
 	if s := findAbove(&p.s, &p.attic, k); s != nil {
-		s.state = stateOut
+		s.tick &^= pooled
 		return s
 	}
 	return p.make(p.s.newCap(k, n))
 }
 
 func (p *Pool[T]) make(n int) *Slice[T] {
-	return &Slice[T]{S: make([]T, 0, n), holder: holder{left: p.s.cal.interval()}}
+	return &Slice[T]{S: make([]T, 0, n), holder: holder{tick: p.s.cal.interval()}}
 }
 
 // Put clears S's elements up to len(S) if T holds pointers (so the pool
@@ -88,12 +86,11 @@ func (p *Pool[T]) Put(s *Slice[T]) {
 		return
 	}
 	k := shelfOf(cap(s.S))
-	if !p.s.admit(&s.holder, k) {
+	if !p.s.cal.keepsClass(k) || !s.admit() {
 		p.put(s, k)
 		return
 	}
 	p.clear(s)
-	s.state = statePooled
 	p.s.shelf[k].Put(s)
 }
 
@@ -104,11 +101,10 @@ func (p *Pool[T]) put(s *Slice[T], k int) {
 	case ignore:
 		return
 	case drop:
-		s.state = statePooled // so that a second Put is ignored too
-		return
+		return // settle marked it pooled, so that a second Put is ignored too
 	}
 	p.clear(s)
-	s.state = statePooled
+	s.tick |= pooled
 	if v == keep {
 		p.s.shelf[k].Put(s)
 		return
