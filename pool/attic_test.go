@@ -223,20 +223,31 @@ func TestGrownIsChecked(t *testing.T) {
 	const large = 50_000
 	p := calibrated(t, large)
 	runtime.GC() // with calibrated's: shelves above the limit, filled before the first calibration, are empty
-	remembered, rare := p.Get(), p.Get()
-	remembered.Write(make([]byte, large))
-	rare.Write(make([]byte, 1<<20))
-	p.Put(remembered)
-	p.Put(rare)
-	for k := p.s.cal.limitClass() + 1; k < nShelves; k++ {
-		if v := p.s.shelf[k].Get(); v != nil {
-			t.Fatalf("a buffer grown to Cap %d went onto shelf %d, above the limit %d", v.(*Buffer).Cap(), k, p.s.cal.limitClass())
+	limit := p.s.cal.limitClass()
+	// offShelf returns a Buffer that came straight off its shelf, the case
+	// whose Put may skip the class check.
+	offShelf := func() *Buffer {
+		p.Put(p.Get())
+		return p.Get()
+	}
+	// Twenty times, so that a Put recorded for calibration, which takes the
+	// slow path anyway, cannot hide a missing check.
+	for range 20 {
+		remembered, rare := offShelf(), offShelf()
+		remembered.Write(make([]byte, large))
+		rare.Write(make([]byte, 1<<20))
+		p.Put(remembered)
+		p.Put(rare)
+		for k := limit + 1; k < nShelves; k++ {
+			if v := p.s.shelf[k].Get(); v != nil {
+				t.Fatalf("a buffer grown to Cap %d went onto shelf %d, above the limit %d", v.(*Buffer).Cap(), k, limit)
+			}
 		}
-	}
-	if got := p.GetCap(large); got != remembered {
-		t.Error("a buffer grown into a remembered class was not remembered")
-	}
-	if got := p.GetCap(1 << 20); got == rare {
-		t.Error("a buffer grown into a rare class was kept")
+		if got := p.GetCap(large); got != remembered {
+			t.Fatal("a buffer grown into a remembered class was not remembered")
+		}
+		if got := p.GetCap(1 << 20); got == rare {
+			t.Fatal("a buffer grown into a rare class was kept")
+		}
 	}
 }
