@@ -230,6 +230,15 @@ func TestGrownIsChecked(t *testing.T) {
 		p.Put(p.Get())
 		return p.Get()
 	}
+	// aboveLimit fails the test if a shelf above the limit holds a buffer.
+	aboveLimit := func(what string) {
+		t.Helper()
+		for k := limit + 1; k < nShelves; k++ {
+			if v := p.s.shelf[k].Get(); v != nil {
+				t.Fatalf("%s to Cap %d went onto shelf %d, above the limit %d", what, v.(*Buffer).Cap(), k, limit)
+			}
+		}
+	}
 	// Twenty times, so that a Put recorded for calibration, which takes the
 	// slow path anyway, cannot hide a missing check.
 	for range 20 {
@@ -238,16 +247,76 @@ func TestGrownIsChecked(t *testing.T) {
 		rare.Write(make([]byte, 1<<20))
 		p.Put(remembered)
 		p.Put(rare)
-		for k := limit + 1; k < nShelves; k++ {
-			if v := p.s.shelf[k].Get(); v != nil {
-				t.Fatalf("a buffer grown to Cap %d went onto shelf %d, above the limit %d", v.(*Buffer).Cap(), k, limit)
-			}
-		}
+		aboveLimit("a buffer grown")
 		if got := p.GetCap(large); got != remembered {
 			t.Fatal("a buffer grown into a remembered class was not remembered")
 		}
 		if got := p.GetCap(1 << 20); got == rare {
 			t.Fatal("a buffer grown into a rare class was kept")
 		}
+
+		// The same growth with a donor: the bytes come from a remembered
+		// buffer in the attic, and the class with them.
+		donor := p.GetCap(large)
+		donated := &donor.AvailableBuffer()[:1][0]
+		p.Put(donor)
+		swapped := offShelf()
+		swapped.Write(make([]byte, large))
+		if &swapped.Bytes()[0] != donated {
+			t.Fatal("a Buffer grown into a remembered class did not take the remembered buffer's bytes")
+		}
+		p.Put(swapped)
+		aboveLimit("a buffer grown with a donor")
+		if got := p.GetCap(large); got != swapped {
+			t.Fatal("a buffer grown with a donor into a remembered class was not remembered")
+		}
+	}
+}
+
+// TestLoweredLimit: a Buffer taken straight off its shelf, whose class a
+// later calibration puts above the limit, goes back to that shelf on Put
+// (the fast half does not check the class), but no Get takes it from there,
+// and the collector frees it within two cycles, as the Buffers doc says.
+func TestLoweredLimit(t *testing.T) {
+	const large = 50_000
+	p := new(Buffers)
+	big, small := make([]byte, large), make([]byte, 100)
+	use := func(data []byte) {
+		b := p.Get()
+		b.Write(data)
+		p.Put(b)
+	}
+	for range firstWindow + DefaultWindow {
+		use(big)
+	}
+	if def, _ := p.Limits(); def != 1<<classFor(large) {
+		t.Fatalf("default capacity %d after uses of %d bytes, want %d", def, large, 1<<classFor(large))
+	}
+	held := p.Get() // straight off the shelf of class 16
+	if held.tick&moved != 0 || held.Cap() != 1<<classFor(large) {
+		t.Fatalf("Get after uses of %d bytes: Cap %d, moved %v; want Cap %d off its shelf", large, held.Cap(), held.tick&moved != 0, 1<<classFor(large))
+	}
+	for range 4 * DefaultWindow {
+		use(small)
+	}
+	if _, limit := p.Limits(); limit != 128 {
+		t.Fatalf("limit %d after uses of 100 bytes, want 128", limit)
+	}
+	held.tick = 2 // 2 Puts to go: this Put is not the recorded one, which would check the class
+	w := weak.Make(held)
+	p.Put(held)
+	held = nil
+	for range 1000 {
+		if b := p.Get(); b.Cap() > 128 {
+			t.Fatalf("Get handed out Cap %d above the lowered limit", b.Cap())
+		}
+		if b := p.GetCap(large); w.Value() == b {
+			t.Fatal("GetCap handed out a Buffer put back above the lowered limit")
+		}
+	}
+	runtime.GC()
+	runtime.GC()
+	if w.Value() != nil {
+		t.Fatal("a Buffer put back above the lowered limit survived two collections")
 	}
 }

@@ -9,13 +9,18 @@ import "sync"
 // Buffers learns, from the Buffers put back, how many bytes uses needed, and
 // recalibrates every Window Puts: Get then returns buffers large enough for
 // the Percentile share of uses, and Put keeps buffers up to the size that the
-// MaxPercentile share needed. A larger buffer is not kept: if uses of its size
-// class or larger recur (one use in 4096 or more), the pool remembers it by weak
-// pointer, so a use of that size before the next garbage collection reuses it,
-// and the collector frees it as if it had been dropped; a rarer one, such as
-// a giant, is dropped outright. A Buffer from the pool that outgrows its
-// capacity swaps its bytes into a larger pooled buffer, and leaves its
-// smaller one to the pool, rather than allocate.
+// MaxPercentile share needed. A larger buffer is not kept: if uses of its
+// size class or larger recur (one use in 4096 or more), the pool remembers it
+// by weak pointer, so a use of that size before the next garbage collection
+// reuses it, and the collector frees it as if it had been dropped; a rarer
+// one, such as a giant, is dropped outright. When a calibration lowers the
+// maximum, Gets no longer take buffers of the classes above it, and the
+// collector frees those left on their shelves within two cycles, as any
+// sync.Pool's contents; a Buffer that came straight off such a shelf before
+// the calibration goes back to it on Put, unchecked, and is freed the same
+// way. A Buffer from the pool that outgrows its capacity swaps its bytes into
+// a larger pooled buffer, and leaves its smaller one to the pool, rather than
+// allocate.
 type Buffers struct {
 	s     shelves
 	attic attic[Buffer]
@@ -25,14 +30,14 @@ var defaultBuffers Buffers
 
 // Get returns an empty Buffer from the package's default pool. See
 // Buffers.Get.
-func Get() *Buffer { return defaultBuffers.Get() }
+func Get() *Buffer { return get(&defaultBuffers, pop, (*Buffers).missDefault) }
 
 // GetCap returns an empty Buffer with Cap() >= n from the package's default
 // pool. See Buffers.GetCap.
 func GetCap(n int) *Buffer { return defaultBuffers.GetCap(n) }
 
 // Put returns b to the package's default pool. See Buffers.Put.
-func Put(b *Buffer) { defaultBuffers.Put(b) }
+func Put(b *Buffer) { put(&defaultBuffers, b, push, (*Buffers).put) }
 
 // Get returns an empty Buffer whose capacity is the calibrated default (64
 // bytes before the first calibration). It does not allocate when the pool
@@ -41,14 +46,16 @@ func (p *Buffers) Get() *Buffer {
 	return get(p, pop, (*Buffers).missDefault)
 }
 
-// Get, Put and Buffer's Write, WriteString and WriteByte are written so that
-// the compiler inlines them into their callers, like the code of a caller
-// that uses a sync.Pool directly: each passes its slow half (and Put passes
-// sync.Pool's Put) as a func argument to a small helper, such as get and
-// put. The inliner prices a call through a func parameter as cheap, where
-// direct calls would put these methods over its budget of 80; once a helper
-// is inlined, its func arguments are constants again. TestHotPathsInline
-// checks that they stay inlined; bench/results/pool.txt has what it saves.
+// Get, Put (both the package's and Buffers') and Buffer's Write, WriteString
+// and WriteByte are written so that the compiler inlines them into their
+// callers, like the code of a caller that uses a sync.Pool directly: each
+// passes its slow half (and Put its fast half, push, which calls sync.Pool's
+// Put) as a func argument to a small helper, such as get and put. The
+// inliner prices a call through a func parameter as cheap, where direct
+// calls would put these functions over its budget of 80; once a helper is
+// inlined, its func arguments are constants again, and their calls are
+// inlined in turn. TestHotPathsInline checks that all of them are;
+// bench/results/pool.txt has what it saves.
 
 // get is Get's body: a Buffer off the default shelf, or miss(p).
 func get(p *Buffers, pop func(*sync.Pool) *Buffer, miss func(*Buffers) *Buffer) *Buffer {
@@ -115,16 +122,20 @@ func (p *Buffers) make(n int) *Buffer {
 // is a data race, as for any value). A Buffer made elsewhere — the zero
 // value, or one from another pool — is adopted like any other. A buffer
 // above the calibrated maximum size class is remembered or dropped, as the
-// Buffers doc says; one smaller than 64 bytes is dropped. A dropped buffer
-// counts as put: a second Put of it does nothing either.
+// Buffers doc says (unless it came straight off its shelf before a
+// calibration lowered the maximum); one smaller than 64 bytes is dropped. A
+// dropped buffer counts as put: a second Put of it does nothing either.
 func (p *Buffers) Put(b *Buffer) { put(p, b, push, (*Buffers).put) }
 
 // put is Put's body. A Buffer of p's that came off its shelf and has not
 // grown since goes back to that shelf by push, unless admit says this Put
-// is to be recorded; the rest go to slow. That shelf kept its class when
-// the Buffer left it; if a calibration has lowered the limit since, the
-// Buffer waits on a shelf that no Get takes from until the collector clears
-// it, as any sync.Pool's contents.
+// is to be recorded; the rest go to slow. That shelf's class was kept when
+// the Buffer left it. If a calibration has lowered the limit below it since,
+// the Buffer joins the buffers that were on the shelf then: no Get takes
+// from it while the limit stays lower, and the collector clears it, as any
+// sync.Pool's contents, unless a later calibration raises the limit again
+// and makes the class a kept one. Checking the limit here as well would put
+// Put over the inlining budget.
 func put(p *Buffers, b *Buffer, push, slow func(*Buffers, *Buffer)) {
 	if b != nil && b.home == p && b.admit() {
 		push(p, b)

@@ -18,8 +18,10 @@
 //     covers the Percentile share of uses (default 0.9), and Put keeps
 //     buffers up to the class covering the MaxPercentile share (default
 //     0.95), so a burst of giants is not kept once the pool has calibrated
-//     (before its first 1024 Puts, it keeps every size, and a shelf's
-//     buffers live until two collections pass without use);
+//     (before its first 1024 Puts, it keeps every size; when a calibration
+//     lowers the maximum, no Get takes the larger buffers already pooled, or
+//     taken straight off their shelf and put back after, and the collector
+//     frees them within two cycles, as a shelf's buffers unused that long);
 //   - remembers a buffer above that maximum by weak pointer only (package
 //     weak), and only if uses of its size class or larger recur, one use in
 //     4096 or more: a use of that size before the next garbage collection
@@ -30,12 +32,13 @@
 //
 // Calibration costs Put almost nothing: each buffer counts down a random
 // number of Puts (64 on average) to the next one it records, so only about
-// one Put in 64 touches shared atomics, and a Put above the maximum is
-// always recorded. Until the first calibration, after 1024 Puts, every Put is
-// recorded. Buffers' Get and Put, and Buffer's Write, WriteString and
-// WriteByte, are inlined into the caller: a Get and Put that find their
-// shelf cost sync.Pool's own Get and Put, a few comparisons and stores, and
-// no call of this package's.
+// one Put in 64 touches shared atomics. Put checks the size of every buffer
+// that did not come straight off its shelf, and records every one it finds
+// above the maximum. Until the first calibration, after 1024 Puts, every Put
+// is recorded. Get and Put (the package's and Buffers'), and Buffer's Write,
+// WriteString and WriteByte, are inlined into the caller: a Get and Put that
+// find their shelf cost sync.Pool's own Get and Put, a few comparisons and
+// stores, and no call of this package's.
 //
 // Buffer is the byte case, with the writing half of bytes.Buffer's API;
 // Pool[T] holds slices of any element type. Both pool types' zero values

@@ -121,9 +121,9 @@ const (
 // settle is the slow half of Put: it decides what becomes of a holder whose
 // capacity is on shelf k and records the use, which needed n elements. A
 // kept holder's Put is recorded when its countdown runs out, with the weight
-// one sample stands for; a Put above the limit is recorded always, with
-// weight 1, so that sizes the pool does not keep are still learnt from
-// exactly. A dropped holder is marked pooled, so that a second Put of it is
+// one sample stands for; a Put that reaches settle above the limit is
+// recorded always, with weight 1, so that sizes the pool does not keep are
+// still learnt from exactly. A dropped holder is marked pooled, so that a second Put of it is
 // ignored too.
 func (s *shelves) settle(h *holder, n, k int) int {
 	if !h.out() {
