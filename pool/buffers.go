@@ -128,7 +128,7 @@ func (p *Buffers) make(n int) *Buffer {
 func (p *Buffers) Put(b *Buffer) { put(p, b, push, (*Buffers).put) }
 
 // put is Put's body. A Buffer of p's that came off its shelf and has not
-// grown since goes back to that shelf by push, unless admit says this Put
+// grown since goes back to that shelf by push, unless admits says this Put
 // is to be recorded; the rest go to slow. That shelf's class was kept when
 // the Buffer left it. If a calibration has lowered the limit below it since,
 // the Buffer joins the buffers that were on the shelf then: no Get takes
@@ -137,7 +137,8 @@ func (p *Buffers) Put(b *Buffer) { put(p, b, push, (*Buffers).put) }
 // and makes the class a kept one. Checking the limit here as well would put
 // Put over the inlining budget.
 func put(p *Buffers, b *Buffer, push, slow func(*Buffers, *Buffer)) {
-	if b != nil && b.home == p && b.admit() {
+	if b != nil && b.home == p && b.admits() {
+		b.pool()
 		push(p, b)
 	} else {
 		slow(p, b)

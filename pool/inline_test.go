@@ -43,7 +43,7 @@ func TestHotPathsInline(t *testing.T) {
 	for _, fn := range []string{
 		"Get", "Put", "(*Buffers).Get", "(*Buffers).Put",
 		"get", "pop", "(*calibrator).defaultClass",
-		"put", "(*holder).admit", "push",
+		"put", "(*holder).admits", "(*holder).pool", "push",
 		"(*Buffer).Write", "(*Buffer).WriteString", "(*Buffer).WriteByte",
 		"appendOr[go.shape.[]uint8]", "appendOr[go.shape.string]", "appendByteOr",
 	} {

@@ -21,18 +21,17 @@ const (
 // out reports whether h is in a caller's hands.
 func (h *holder) out() bool { return h.tick&pooled == 0 }
 
-// admit is the fast half of Put for both pool types: it reports whether h
-// may be pooled with no more ado, as it is out, not moved, and this Put is
-// not the one recorded for calibration; it then counts the Put and marks h
-// pooled. A Slice's caller checks its class first; a Buffer that is not
-// moved came off the shelf of its class, so that needs no check.
-func (h *holder) admit() bool {
-	if h.tick-2 < moved-2 { // out, not moved, and at least 2 Puts to go
-		h.tick += pooled - 1
-		return true
-	}
-	return false
-}
+// admits is the test of the fast half of Put for both pool types: it
+// reports whether h may be pooled with no more ado, as it is out, not moved,
+// and this Put is not the one recorded for calibration; the caller then
+// calls pool. A Slice's caller checks its class first; a Buffer that is not
+// moved came off the shelf of its class, so that needs no check. (A method
+// that tested and counted in one would return a bool the caller tests again,
+// in the inlined code too.)
+func (h *holder) admits() bool { return h.tick-2 < moved-2 } // out, not moved, and at least 2 Puts to go
+
+// pool counts a Put that admits allowed and marks h pooled.
+func (h *holder) pool() { h.tick += pooled - 1 }
 
 // shelves is what both pool types share: the calibrator and one sync.Pool per
 // size class. The sync.Pools hold pointers to holders (*Buffer, *Slice[T]),

@@ -86,10 +86,11 @@ func (p *Pool[T]) Put(s *Slice[T]) {
 		return
 	}
 	k := shelfOf(cap(s.S))
-	if !p.s.cal.keepsClass(k) || !s.admit() {
+	if !p.s.cal.keepsClass(k) || !s.admits() {
 		p.put(s, k)
 		return
 	}
+	s.pool()
 	p.clear(s)
 	p.s.shelf[k].Put(s)
 }
