@@ -9,13 +9,13 @@ import (
 // word, so that the fast half of Put tests it with one comparison.
 type holder struct {
 	tick  uint32 // flags pooled and moved, and Puts until the next recorded one (0: not seeded yet)
-	class uint8  // Buffer only: the shelf of its capacity, valid while home is set
+	class uint8  // the shelf of its capacity, valid while home is set
 }
 
 // The flags of holder.tick; the bits below them count down.
 const (
 	pooled = 1 << 31 // on a shelf or in the attic, or dropped: not in a caller's hands
-	moved  = 1 << 30 // Buffer only: it did not come straight off its shelf, so Put checks its class
+	moved  = 1 << 30 // Put must take its slow half: it did not come straight off its shelf, or it is a Slice that Put clears
 )
 
 // out reports whether h is in a caller's hands.
@@ -24,10 +24,11 @@ func (h *holder) out() bool { return h.tick&pooled == 0 }
 // admits is the test of the fast half of Put for both pool types: it
 // reports whether h may be pooled with no more ado, as it is out, not moved,
 // and this Put is not the one recorded for calibration; the caller then
-// calls pool. A Slice's caller checks its class first; a Buffer that is not
-// moved came off the shelf of its class, so that needs no check. (A method
-// that tested and counted in one would return a bool the caller tests again,
-// in the inlined code too.)
+// calls pool. A holder that is not moved came off the shelf of its class; a
+// Slice's caller also checks that S still has that class's capacity, as the
+// user may have grown it (a Buffer that grows is marked moved). A method
+// that tested and counted in one would return a bool that the inlined code
+// tests again.
 func (h *holder) admits() bool { return h.tick-2 < moved-2 } // out, not moved, and at least 2 Puts to go
 
 // pool counts a Put that admits allowed and marks h pooled.

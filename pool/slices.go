@@ -11,7 +11,8 @@ import (
 // nor Put boxes a value.
 type Slice[T any] struct {
 	// S is the pooled slice: empty, with the capacity asked for, after Get.
-	S []T
+	S    []T
+	home *Pool[T] // the Pool that last pooled it, and whose shelf class is
 	holder
 }
 
@@ -59,17 +60,23 @@ func (p *Pool[T]) GetCap(n int) *Slice[T] {
 }
 
 // miss serves a Get of class k, for n elements, that its shelf did not; see
-// Buffers.miss.
+// Buffers.miss. The Slice it returns is marked moved, so that Put checks
+// its class.
 func (p *Pool[T]) miss(k, n int) *Slice[T] {
-	if s := findAbove(&p.s, &p.attic, k); s != nil {
-		s.tick &^= pooled
-		return s
+	s := findAbove(&p.s, &p.attic, k)
+	if s == nil {
+		s = p.make(p.s.newCap(k, n))
 	}
-	return p.make(p.s.newCap(k, n))
+	s.tick = s.tick&^pooled | moved
+	return s
 }
 
 func (p *Pool[T]) make(n int) *Slice[T] {
-	return &Slice[T]{S: make([]T, 0, n), holder: holder{tick: p.s.cal.interval()}}
+	return &Slice[T]{
+		S:      make([]T, 0, n),
+		home:   p,
+		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n))},
+	}
 }
 
 // Put clears S's elements up to len(S) if T holds pointers (so the pool
@@ -80,31 +87,38 @@ func (p *Pool[T]) make(n int) *Slice[T] {
 // no Get in between does nothing; a Slice made elsewhere — the zero value,
 // or one from another Pool — is adopted like any other. A slice with
 // capacity above the calibrated maximum is remembered or dropped, as for
-// Buffers; one below 64 elements is dropped.
+// Buffers (and as there, one that came straight off its shelf before a
+// calibration lowered the maximum goes back to that shelf, where no Get
+// takes it); one below 64 elements is dropped.
 func (p *Pool[T]) Put(s *Slice[T]) {
+	// A Slice of p's that came off its shelf, whose S still has a capacity of
+	// that shelf's class, goes back to it, unless admits says this Put is to
+	// be recorded; the rest go to put. Slices of a T that holds pointers are
+	// marked moved, as Put must clear them.
+	if s != nil && s.home == p && s.admits() && uint(cap(s.S))>>s.class == 1 {
+		s.pool()
+		s.S = s.S[:0]
+		p.s.shelf[s.class].Put(s)
+		return
+	}
+	p.put(s)
+}
+
+// put is the slow half of Put: adoption, the recorded Puts, Slices whose S
+// changed class, and clearing.
+func (p *Pool[T]) put(s *Slice[T]) {
 	if s == nil {
 		return
 	}
 	k := shelfOf(cap(s.S))
-	if !p.s.cal.keepsClass(k) || !s.admits() {
-		p.put(s, k)
-		return
-	}
-	s.pool()
-	p.clear(s)
-	p.s.shelf[k].Put(s)
-}
-
-// put is the slow half of Put.
-func (p *Pool[T]) put(s *Slice[T], k int) {
 	v := p.s.settle(&s.holder, len(s.S), k)
-	switch v {
-	case ignore:
-		return
-	case drop:
-		return // settle marked it pooled, so that a second Put is ignored too
+	if v == ignore || v == drop {
+		return // drop: settle marked it pooled, so that a second Put is ignored too
 	}
-	p.clear(s)
+	if p.clear(s) {
+		s.tick |= moved // so that its every Put clears it
+	}
+	s.home, s.class = p, uint8(k)
 	s.tick |= pooled
 	if v == keep {
 		p.s.shelf[k].Put(s)
@@ -121,8 +135,9 @@ func (p *Pool[T]) SetCalibration(c Calibration) error { return p.s.cal.set(c) }
 // Put keeps, in elements (0: no limit yet). It does not allocate.
 func (p *Pool[T]) Limits() (defaultCap, maxCap int) { return p.s.cal.current() }
 
-// clear empties s.S, zeroing the used elements first if T holds pointers.
-func (p *Pool[T]) clear(s *Slice[T]) {
+// clear empties s.S, zeroing the used elements first if T holds pointers,
+// and reports whether it does.
+func (p *Pool[T]) clear(s *Slice[T]) bool {
 	ptrs := p.ptrs.Load()
 	if ptrs == 0 {
 		ptrs = 1
@@ -135,6 +150,7 @@ func (p *Pool[T]) clear(s *Slice[T]) {
 		clear(s.S)
 	}
 	s.S = s.S[:0]
+	return ptrs == 2
 }
 
 // hasPointers reports whether values of t hold pointers the garbage

@@ -43,24 +43,28 @@ func TestPoolPutMisuse(t *testing.T) {
 }
 
 // TestPoolClearsPointers: a pooled slice must not keep what its elements
-// pointed to alive.
+// pointed to alive, on every Put: also that of a Slice that came straight
+// off its shelf, which Put would otherwise return with no more ado.
 func TestPoolClearsPointers(t *testing.T) {
 	type node struct{ payload [1 << 10]byte }
 	var p Pool[*node]
-	s := p.Get()
-	n := &node{}
-	w := weak.Make(n)
-	s.S = append(s.S, n)
-	n = nil
-	p.Put(s)
-	for range 3 {
+	for range 2 * firstWindow { // calibrated, so that most Puts are not recorded ones
+		s := p.Get()
+		s.S = append(s.S, nil)
+		p.Put(s)
+	}
+	for round := range 20 {
+		s := p.Get()
+		n := &node{}
+		w := weak.Make(n)
+		s.S = append(s.S, n)
+		n = nil
+		p.Put(s)
 		runtimeGC()
-	}
-	if w.Value() != nil {
-		t.Fatal("a value referenced by a pooled slice is still alive")
-	}
-	if got := s.S[:1][0]; got != nil {
-		t.Fatal("Put left a pointer in the pooled slice")
+		if w.Value() != nil {
+			t.Fatalf("round %d: a value referenced by a pooled slice is still alive", round)
+		}
+		runtime.KeepAlive(s) // so that only clearing can free n
 	}
 }
 
@@ -121,11 +125,12 @@ func typeOf[T any]() reflect.Type { return reflect.TypeFor[T]() }
 
 func runtimeGC() { runtime.GC() }
 
-// TestPoolAttic: Pool[T] remembers a slice above its limit whose size
-// recurs, as Buffers does, and the collector still frees it.
-func TestPoolAttic(t *testing.T) {
-	const large = 20_000
-	var p Pool[int32]
+// calibratedSlices returns a Pool calibrated on uses of which one in 100
+// needs large elements and the rest 50: the limit keeps 64 elements, and
+// the large class is remembered.
+func calibratedSlices(t *testing.T, large int) *Pool[int32] {
+	t.Helper()
+	p := new(Pool[int32])
 	for i := range 2*DefaultWindow + firstWindow {
 		s := p.Get()
 		n := 50
@@ -141,6 +146,14 @@ func TestPoolAttic(t *testing.T) {
 		t.Fatalf("limit = %d elements after uses of 50 and 1%% of %d, want 64", limit, large)
 	}
 	runtime.GC() // finish any collection under way
+	return p
+}
+
+// TestPoolAttic: Pool[T] remembers a slice above its limit whose size
+// recurs, as Buffers does, and the collector still frees it.
+func TestPoolAttic(t *testing.T) {
+	const large = 20_000
+	p := calibratedSlices(t, large)
 	s := p.GetCap(large)
 	if cap(s.S) < large {
 		t.Fatalf("GetCap(%d): cap %d", large, cap(s.S))
@@ -155,5 +168,41 @@ func TestPoolAttic(t *testing.T) {
 	runtime.GC()
 	if w.Value() != nil {
 		t.Fatal("the attic kept a slice above the limit alive across a GC")
+	}
+}
+
+// TestPoolGrownIsChecked: a Slice that came straight off its shelf and whose
+// S the caller grew past its class goes back through Put's checks: to the
+// attic if its new class is remembered, else to the collector, never onto
+// a shelf above the limit.
+func TestPoolGrownIsChecked(t *testing.T) {
+	const large = 20_000
+	p := calibratedSlices(t, large)
+	runtime.GC() // shelves above the limit, filled before the first calibration, are empty
+	limit := p.s.cal.limitClass()
+	offShelf := func() *Slice[int32] {
+		p.Put(p.Get())
+		return p.Get()
+	}
+	// Twenty times, so that a Put recorded for calibration, which takes the
+	// slow path anyway, cannot hide a missing check.
+	for range 20 {
+		remembered, rare := offShelf(), offShelf()
+		remembered.S = append(remembered.S, make([]int32, large)...)
+		rare.S = append(rare.S, make([]int32, 1<<20)...)
+		p.Put(remembered)
+		p.Put(rare)
+		for k := limit + 1; k < nShelves; k++ {
+			if v := p.s.shelf[k].Get(); v != nil {
+				t.Fatalf("a slice grown to cap %d went onto shelf %d, above the limit %d", cap(v.(*Slice[int32]).S), k, limit)
+			}
+		}
+		// append chose the capacity; a GetCap of its class's floor looks there.
+		if got := p.GetCap(1 << shelfOf(cap(remembered.S))); got != remembered {
+			t.Fatalf("a slice grown into a remembered class (cap %d) was not remembered", cap(remembered.S))
+		}
+		if got := p.GetCap(1 << shelfOf(cap(rare.S))); got == rare {
+			t.Fatal("a slice grown into a rare class was kept")
+		}
 	}
 }
