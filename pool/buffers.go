@@ -186,8 +186,8 @@ func (p *Buffers) shelve(b *Buffer, v int) {
 
 // SetCalibration replaces the calibration settings; zero fields mean the
 // defaults. It returns an error, and changes nothing, if a setting is out of
-// range. The new Window counts from now; the percentiles apply from the next
-// calibration.
+// range. The new Window applies at once, to the Puts recorded since the last
+// calibration too; the percentiles apply from the next calibration.
 func (p *Buffers) SetCalibration(c Calibration) error { return p.s.cal.set(c) }
 
 // Limits reports the calibrated default capacity handed out by Get and the

@@ -135,7 +135,7 @@ func (c *calibrator) limitClass() int {
 
 // keepsClass reports whether a buffer on shelf k may be pooled: k is at
 // least the smallest class and at most the limit. One unsigned comparison,
-// as it runs on every Put of a Slice and in the slow half of Buffers' Put.
+// as it runs on the fast half of Pool[T]'s Put.
 func (c *calibrator) keepsClass(k int) bool {
 	return uint(k-minClass) <= uint(c.limitClass()-minClass)
 }

@@ -20,8 +20,9 @@
 //     0.95), so a burst of giants is not kept once the pool has calibrated
 //     (before its first 1024 Puts, it keeps every size; when a calibration
 //     lowers the maximum, no Get takes the larger buffers already pooled, or
-//     taken straight off their shelf and put back after, and the collector
-//     frees them within two cycles, as a shelf's buffers unused that long);
+//     Buffers taken straight off their shelf and put back after, and the
+//     collector frees them within two cycles, as a shelf's buffers unused
+//     that long; a Slice put back after is checked like any other);
 //   - remembers a buffer above that maximum by weak pointer only (package
 //     weak), and only if uses of its size class or larger recur, one use in
 //     4096 or more: a use of that size before the next garbage collection

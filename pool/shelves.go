@@ -9,7 +9,7 @@ import (
 // word, so that the fast half of Put tests it with one comparison.
 type holder struct {
 	tick  uint32 // flags pooled and moved, and Puts until the next recorded one (0: not seeded yet)
-	class uint8  // the shelf of its capacity, valid while home is set
+	class uint8  // the shelf it came from, or goes to; Put checks a Slice's S still fits it
 }
 
 // The flags of holder.tick; the bits below them count down.

@@ -12,7 +12,7 @@ import (
 type Slice[T any] struct {
 	// S is the pooled slice: empty, with the capacity asked for, after Get.
 	S    []T
-	home *Pool[T] // the Pool that last pooled it, and whose shelf class is
+	home *Pool[T] // the Pool that made or adopted it; class is a shelf of home's
 	holder
 }
 
@@ -79,26 +79,26 @@ func (p *Pool[T]) make(n int) *Slice[T] {
 	}
 }
 
-// Put clears S's elements up to len(S) if T holds pointers (so the pool
-// pins nothing they point to), empties S and returns s to the pool; s must
-// not be used afterwards. It does not allocate (but see Buffers.Put on
-// remembering); clearing costs time in proportion to len(S), and only for T
+// Put clears all of S's capacity if T holds pointers (so the pool pins
+// nothing they point to), empties S and returns s to the pool; s must not be
+// used afterwards. It does not allocate (but see Buffers.Put on
+// remembering); clearing costs time in proportion to cap(S), and only for T
 // with pointers. Put(nil) does nothing; a second Put of the same Slice with
 // no Get in between does nothing; a Slice made elsewhere — the zero value,
 // or one from another Pool — is adopted like any other. A slice with
 // capacity above the calibrated maximum is remembered or dropped, as for
-// Buffers (and as there, one that came straight off its shelf before a
-// calibration lowered the maximum goes back to that shelf, where no Get
-// takes it); one below 64 elements is dropped.
+// Buffers (unlike a Buffer, even one that came straight off its shelf before
+// a calibration lowered the maximum); one below 64 elements is dropped.
 func (p *Pool[T]) Put(s *Slice[T]) {
 	// A Slice of p's that came off its shelf, whose S still has a capacity of
-	// that shelf's class, goes back to it, unless admits says this Put is to
-	// be recorded; the rest go to put. Slices of a T that holds pointers are
-	// marked moved, as Put must clear them.
-	if s != nil && s.home == p && s.admits() && uint(cap(s.S))>>s.class == 1 {
+	// that shelf's class, goes back to it if the class is still kept, unless
+	// admits says this Put is to be recorded; the rest go to put. Slices of a
+	// T that holds pointers are marked moved, as Put must clear them. Unlike
+	// Buffers.Put, this is not inlined, so it can afford to check the limit.
+	if s != nil && s.home == p && s.admits() && uint(cap(s.S))>>s.class == 1 && p.s.cal.keepsClass(int(s.class)) {
 		s.pool()
 		s.S = s.S[:0]
-		p.s.shelf[s.class].Put(s)
+		p.s.shelf[s.class&(nShelves-1)].Put(s)
 		return
 	}
 	p.put(s)
@@ -135,8 +135,9 @@ func (p *Pool[T]) SetCalibration(c Calibration) error { return p.s.cal.set(c) }
 // Put keeps, in elements (0: no limit yet). It does not allocate.
 func (p *Pool[T]) Limits() (defaultCap, maxCap int) { return p.s.cal.current() }
 
-// clear empties s.S, zeroing the used elements first if T holds pointers,
-// and reports whether it does.
+// clear empties s.S, zeroing all of its capacity first if T holds pointers
+// (a caller may have resliced S shorter than what it wrote), and reports
+// whether it does.
 func (p *Pool[T]) clear(s *Slice[T]) bool {
 	ptrs := p.ptrs.Load()
 	if ptrs == 0 {
@@ -147,7 +148,7 @@ func (p *Pool[T]) clear(s *Slice[T]) bool {
 		p.ptrs.Store(ptrs)
 	}
 	if ptrs == 2 {
-		clear(s.S)
+		clear(s.S[:cap(s.S)])
 	}
 	s.S = s.S[:0]
 	return ptrs == 2

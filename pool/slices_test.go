@@ -53,18 +53,63 @@ func TestPoolClearsPointers(t *testing.T) {
 		s.S = append(s.S, nil)
 		p.Put(s)
 	}
-	for round := range 20 {
+	for round := range 40 {
 		s := p.Get()
 		n := &node{}
 		w := weak.Make(n)
 		s.S = append(s.S, n)
 		n = nil
+		shortened := round%2 == 1
+		if shortened {
+			s.S = s.S[:0] // what was written is beyond len(S) now, within its capacity
+		}
 		p.Put(s)
 		runtimeGC()
 		if w.Value() != nil {
-			t.Fatalf("round %d: a value referenced by a pooled slice is still alive", round)
+			t.Fatalf("round %d (S shortened: %v): a value referenced by a pooled slice is still alive", round, shortened)
 		}
 		runtime.KeepAlive(s) // so that only clearing can free n
+	}
+}
+
+// TestPoolLoweredLimit: a Slice taken straight off its shelf, whose class a
+// later calibration puts above the limit, does not go back to that shelf
+// on Put (unlike a Buffer: Pool[T].Put is not inlined, so it checks).
+func TestPoolLoweredLimit(t *testing.T) {
+	const large = 50_000
+	var p Pool[int64]
+	big, small := make([]int64, large), make([]int64, 100)
+	use := func(data []int64) {
+		s := p.Get()
+		s.S = append(s.S, data...)
+		p.Put(s)
+	}
+	for range firstWindow + DefaultWindow {
+		use(big)
+	}
+	k := classFor(large)
+	held := p.Get() // straight off the shelf of class k
+	// -race makes sync.Pool drop a quarter of Puts at random, and a Get that
+	// misses returns a new Slice, marked moved: try again.
+	for i := 0; raceEnabled && held.tick&moved != 0 && i < 100; i++ {
+		use(big)
+		held = p.Get()
+	}
+	if held.tick&moved != 0 || cap(held.S) != 1<<k {
+		t.Fatalf("Get after uses of %d elements: cap %d, moved %v; want cap %d off its shelf", large, cap(held.S), held.tick&moved != 0, 1<<k)
+	}
+	for range 4 * DefaultWindow {
+		use(small)
+	}
+	if _, limit := p.Limits(); limit != 128 {
+		t.Fatalf("limit %d after uses of 100 elements, want 128", limit)
+	}
+	for p.s.shelf[k].Get() != nil { // what was left there when the limit dropped
+	}
+	held.tick = 2 // 2 Puts to go: this Put is not the recorded one, which checks the class anyway
+	p.Put(held)
+	if v := p.s.shelf[k].Get(); v != nil {
+		t.Fatalf("a Slice of cap %d went back onto shelf %d, above the lowered limit", cap(v.(*Slice[int64]).S), k)
 	}
 }
 
@@ -179,6 +224,7 @@ func TestPoolGrownIsChecked(t *testing.T) {
 	const large = 20_000
 	p := calibratedSlices(t, large)
 	runtime.GC() // shelves above the limit, filled before the first calibration, are empty
+	noMoreCalibration(t, &p.s)
 	limit := p.s.cal.limitClass()
 	offShelf := func() *Slice[int32] {
 		p.Put(p.Get())
