@@ -223,7 +223,7 @@ func TestGrownIsChecked(t *testing.T) {
 	const large = 50_000
 	p := calibrated(t, large)
 	runtime.GC() // with calibrated's: shelves above the limit, filled before the first calibration, are empty
-	noMoreCalibration(t, &p.s)
+	noMoreCalibration(t, p)
 	limit := p.s.cal.limitClass()
 	// offShelf returns a Buffer that came straight off its shelf, the case
 	// whose Put may skip the class check.
@@ -274,13 +274,13 @@ func TestGrownIsChecked(t *testing.T) {
 	}
 }
 
-// noMoreCalibration sets s's Window to the largest there is, so that the
+// noMoreCalibration sets p's Window to the largest there is, so that the
 // limits a test calibrated stay put: its own Puts, above the limit and
 // always recorded, would otherwise make their class a remembered one if a
 // calibration fell among them.
-func noMoreCalibration(t *testing.T, s *shelves) {
+func noMoreCalibration(t *testing.T, p interface{ SetCalibration(Calibration) error }) {
 	t.Helper()
-	if err := s.cal.set(Calibration{Window: 1 << 30}); err != nil {
+	if err := p.SetCalibration(Calibration{Window: 1 << 30}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -224,7 +224,7 @@ func TestPoolGrownIsChecked(t *testing.T) {
 	const large = 20_000
 	p := calibratedSlices(t, large)
 	runtime.GC() // shelves above the limit, filled before the first calibration, are empty
-	noMoreCalibration(t, &p.s)
+	noMoreCalibration(t, p)
 	limit := p.s.cal.limitClass()
 	offShelf := func() *Slice[int32] {
 		p.Put(p.Get())
