@@ -191,8 +191,10 @@ func TestReadFromSelfAlias(t *testing.T) {
 func TestDroppedPutTwice(t *testing.T) {
 	p := calibrated(t, 50_000)
 	total := func() (n uint64) {
-		for i := range p.s.cal.hist {
-			n += p.s.cal.hist[i].Load()
+		for i := range p.s.cal.shards {
+			for k := range p.s.cal.shards[i].hist {
+				n += uint64(p.s.cal.shards[i].hist[k].Load())
+			}
 		}
 		return n
 	}

@@ -22,8 +22,9 @@ const (
 // sampleEvery is how often a buffer's Put is recorded for calibration once
 // the pool is calibrated: each holder counts down a random number of Puts,
 // uniform in [1, 2*sampleEvery-1], and its Put at zero is recorded with
-// weight sampleEvery, so the histogram stays unbiased while the shared
-// counters are touched rarely enough not to bounce between cores. The
+// weight sampleEvery, so the histogram stays unbiased while its counters
+// are touched rarely; the histogram is also sharded (see calibrator), so
+// that cores recording at once do not bounce one cache line between them. The
 // distances are random so that sampling cannot follow a period of the
 // workload (a fixed count would alias with, say, every tenth use being
 // large). Until the first calibration every Put is recorded, and the first
@@ -68,8 +69,10 @@ type Calibration struct {
 	// weak pointer if its size recurs (see Buffers), so the garbage
 	// collector frees it. 0 means DefaultMaxPercentile.
 	MaxPercentile float64
-	// Window is the number of Puts between calibrations. 0 means
-	// DefaultWindow.
+	// Window is the number of Puts between calibrations; when many
+	// goroutines Put at once, a calibration may come up to a quarter of a
+	// Window later, as the histogram's shards report their counts in
+	// chunks. 0 means DefaultWindow.
 	Window int
 }
 
@@ -109,18 +112,49 @@ func (c Calibration) validate() error {
 // about sampleEvery Puts of a buffer. The zero value is a pool before its
 // first calibration: default class minClass, every class up to topClass
 // kept, none remembered.
+//
+// The histogram is split into nShards shards, and each holder records into
+// the one it was given when made, so that recorded Puts on different cores
+// mostly write different cache lines: a holder mostly stays on one core, as
+// sync.Pool hands a buffer Put on a P to the next Get on that P. A shard
+// counts its weight itself and adds it to the shared window count in chunks
+// (see windowChunks); calibrate sums the shards.
 type calibrator struct {
 	def  atomic.Int32 // default class minus minClass
 	lim  atomic.Int32 // topClass minus the largest class kept
 	rem  atomic.Int32 // largest class remembered in the attic; 0: none
 	cfg  atomic.Pointer[Calibration]
 	runs atomic.Uint64
-	_    [64]byte // keep the read-mostly fields above off the histogram's cache lines
+	_    [64]byte // keep the read-mostly fields above off the counters' cache lines
 
 	busy   atomic.Bool
-	weight atomic.Uint64
-	hist   [nBuckets]atomic.Uint64 // weighted uses by bucket(need)
+	weight atomic.Uint64 // weight of the chunks the shards added since the last calibration
+	_      [64]byte
+	shards [nShards]shard
 }
+
+// nShards is how many histogram shards a calibrator has, a power of two;
+// once calibrated, a shard adds its weight to the window count in chunks of
+// a windowChunks-th of the window. So a calibration comes at most
+// nShards/windowChunks of a Window late, and a shard touches the shared
+// count once in about Window/windowChunks/sampleEvery recorded Puts (8 with
+// the defaults).
+const (
+	nShards      = 8
+	windowChunks = 32
+)
+
+// shard is one part of the histogram, on cache lines of its own. Its counts
+// fit 32 bits: a calibration empties it after at most a Window (up to 1<<30)
+// of weight and the chunks still held by the other shards.
+type shard struct {
+	weight atomic.Uint32           // weight recorded here and not yet added to the window count
+	hist   [nBuckets]atomic.Uint32 // weighted uses by bucket(need), since the last calibration
+	_      [64]byte
+}
+
+// newShard returns the shard for a new holder.
+func newShard() uint8 { return uint8(rand.Uint32() & (nShards - 1)) }
 
 // defaultClass returns the shelf that Get without a size looks at.
 func (c *calibrator) defaultClass() int {
@@ -157,7 +191,7 @@ func (c *calibrator) interval() uint32 {
 
 // sampleWeight returns how many uses one recorded Put of a kept buffer
 // stands for.
-func (c *calibrator) sampleWeight() uint64 {
+func (c *calibrator) sampleWeight() uint32 {
 	if c.runs.Load() == 0 {
 		return 1
 	}
@@ -182,15 +216,22 @@ func (c *calibrator) set(s Calibration) error {
 	return nil
 }
 
-// record adds a use that needed n elements with the given weight, and
-// recalibrates once a window's worth of weight has been seen.
-func (c *calibrator) record(n int, weight uint64) {
-	c.hist[bucket(n)].Add(weight)
+// record adds a use that needed n elements with the given weight to shard
+// sh, and recalibrates once a window's worth of weight has been seen.
+func (c *calibrator) record(sh uint8, n int, weight uint32) {
+	s := &c.shards[sh&(nShards-1)]
+	s.hist[bucket(n)].Add(weight)
 	w := uint64(c.settings().Window)
 	if c.runs.Load() == 0 {
+		// A new pool: every Put counts at once, so that it calibrates
+		// after exactly firstWindow Puts.
 		w = min(w, firstWindow)
+	} else if s.weight.Add(weight) < uint32(w/windowChunks) {
+		return
+	} else {
+		weight = s.weight.Swap(0)
 	}
-	if c.weight.Add(weight) >= w {
+	if c.weight.Add(uint64(weight)) >= w {
 		c.calibrate()
 	}
 }
@@ -204,8 +245,14 @@ func (c *calibrator) calibrate() {
 	defer c.busy.Store(false)
 	c.weight.Store(0)
 	var counts [nBuckets]uint64
-	for i := range c.hist {
-		counts[i] = c.hist[i].Swap(0)
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.weight.Store(0)
+		for k := range s.hist {
+			if s.hist[k].Load() != 0 { // most buckets are empty: read, do not write, their lines
+				counts[k] += uint64(s.hist[k].Swap(0))
+			}
+		}
 	}
 	s := c.settings()
 	def, limit, ok := limits(&counts, s.Percentile, s.MaxPercentile)

@@ -3,6 +3,7 @@ package pool
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -146,4 +147,91 @@ func repeat(n, times int) []int {
 		s[i] = n
 	}
 	return s
+}
+
+// BenchmarkRecord measures a recorded Put's cost to the calibrator when
+// every goroutine records into one shard (shards=shared), as all did before
+// the histogram was sharded, and when each goroutine has a shard of its own
+// (shards=own), as holders that stay on their core have. Run it with -cpu
+// to see the shared one slow down as cores are added.
+func BenchmarkRecord(b *testing.B) {
+	for _, own := range []bool{false, true} {
+		name := "shards=shared"
+		if own {
+			name = "shards=own"
+		}
+		b.Run(name, func(b *testing.B) {
+			var c calibrator
+			for range firstWindow {
+				c.record(0, 100, 1)
+			}
+			if c.runs.Load() == 0 {
+				b.Fatal("no calibration after the first window")
+			}
+			var next atomic.Uint32
+			b.RunParallel(func(pb *testing.PB) {
+				var sh uint8
+				if own {
+					sh = uint8(next.Add(1))
+				}
+				for pb.Next() {
+					c.record(sh, 100, sampleEvery)
+				}
+			})
+		})
+	}
+}
+
+// TestShardsAreSummed: a calibration learns from every shard. The first
+// comes after exactly firstWindow Puts; a later one once the shards' chunks
+// add up to the window, at most nShards chunks late.
+func TestShardsAreSummed(t *testing.T) {
+	var c calibrator
+	// record spreads uses over every shard, one in eight of them needing
+	// 100 elements (below the 0.9 percentile) and the rest n, and returns
+	// after how much weight the calibrator ran once more.
+	record := func(n int, weight uint32) (seen uint64) {
+		runs := c.runs.Load()
+		for i := 0; c.runs.Load() == runs; i++ {
+			if seen > 1<<20 {
+				t.Fatalf("no calibration after %d weight recorded", seen)
+			}
+			sh := uint8(i % nShards)
+			need := n
+			if sh == 0 {
+				need = 100
+			}
+			c.record(sh, need, weight)
+			seen += uint64(weight)
+		}
+		return seen
+	}
+	// emptied fails unless the calibration that just ran took every
+	// shard's counts.
+	emptied := func() {
+		t.Helper()
+		for i := range c.shards {
+			sh := &c.shards[i]
+			for k := range sh.hist {
+				if n := sh.hist[k].Load(); n != 0 || sh.weight.Load() != 0 {
+					t.Fatalf("shard %d still holds weight %d, bucket %d: %d, after a calibration", i, sh.weight.Load(), k, n)
+				}
+			}
+		}
+	}
+	if seen := record(4096, 1); seen != firstWindow {
+		t.Fatalf("first calibration after %d Puts, want %d", seen, firstWindow)
+	}
+	if def, _ := c.current(); def != 4096 {
+		t.Fatalf("default capacity %d, want 4096: the shards' uses were not all summed", def)
+	}
+	emptied()
+	seen := record(1<<20, sampleEvery)
+	if lo, hi := uint64(DefaultWindow), uint64(DefaultWindow+nShards*DefaultWindow/windowChunks); seen < lo || seen > hi {
+		t.Fatalf("second calibration after %d weight, want it in [%d, %d]", seen, lo, hi)
+	}
+	if def, _ := c.current(); def != 1<<20 {
+		t.Fatalf("default capacity %d after the second window, want %d", def, 1<<20)
+	}
+	emptied()
 }

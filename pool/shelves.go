@@ -10,6 +10,7 @@ import (
 type holder struct {
 	tick  uint32 // flags pooled and moved, and Puts until the next recorded one (0: not seeded yet)
 	class uint8  // the shelf it came from, or goes to; Put checks a Slice's S still fits it
+	shard uint8  // the histogram shard its recorded Puts go to
 }
 
 // The flags of holder.tick; the bits below them count down.
@@ -134,9 +135,9 @@ func (s *shelves) settle(h *holder, n, k int) int {
 	h.tick = left
 	switch {
 	case v != keep:
-		s.cal.record(n, 1)
+		s.cal.record(h.shard, n, 1)
 	case left <= 1:
-		s.cal.record(n, s.cal.sampleWeight())
+		s.cal.record(h.shard, n, s.cal.sampleWeight())
 		h.tick = s.cal.interval()
 	default:
 		h.tick--
