@@ -34,7 +34,11 @@ type Overrun struct {
 	Allocs bool // allocs/op is over budget
 	Bytes  bool // B/op is over budget by more than the tolerance
 
-	// NewSites are the measured sites that the budget did not list.
+	// NewSites are the measured sites that the budget did not list and
+	// that make at least half an allocation per op. A site below that is
+	// an allocation made a few times in the whole run, such as the first
+	// call of b.Loop's, spread over every op: a profile may catch it in one
+	// run and not the next.
 	NewSites []Site
 	// Grown are the sites the budget listed that now allocate at least half
 	// an allocation per op more.
@@ -106,7 +110,10 @@ func siteChanges(was, now []Site) (added []Site, grown []Growth) {
 		old, known := before[k]
 		switch {
 		case !known:
-			added = append(added, s)
+			if after[k] >= 0.5 {
+				s.AllocsPerOp = after[k]
+				added = append(added, s)
+			}
 		case after[k] >= old+0.5:
 			s.AllocsPerOp = after[k]
 			grown = append(grown, Growth{Site: s, Was: old})

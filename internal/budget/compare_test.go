@@ -32,6 +32,9 @@ func TestCompare(t *testing.T) {
 			m: Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 6, BytesPerOp: 1000, Sites: []Site{
 				moved(split, 9), moved(grow, 12), {AllocsPerOp: 1, File: "p/p.go", Line: 10, Function: "p.F", Code: "b := make([]byte, n)"}}},
 			newSites: []string{"p/p.go:10"}},
+		{name: "a site under half an allocation per op is not new", over: true, allocs: true,
+			m: Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 6, BytesPerOp: 1000, Sites: []Site{
+				split, grow, {AllocsPerOp: 0.4, File: "p/p_test.go", Line: 8, Function: "p.BenchmarkF", Code: "for b.Loop() {"}}}},
 		{name: "known site grew", over: true, allocs: true,
 			m:     Benchmark{Package: "p", Name: "BenchmarkF", AllocsPerOp: 7, BytesPerOp: 1000, Sites: []Site{split, {AllocsPerOp: 6, File: "p/p.go", Line: 11, Function: "p.F", Code: "out  =  append(out, x)"}}},
 			grown: []string{"p/p.go:11"}},
