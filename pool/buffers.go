@@ -110,7 +110,7 @@ func (p *Buffers) make(n int) *Buffer {
 	return &Buffer{
 		b:      make([]byte, 0, n),
 		home:   p,
-		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: newShard()},
+		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
 	}
 }
 

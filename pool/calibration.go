@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 	"sync/atomic"
 )
 
@@ -69,10 +70,10 @@ type Calibration struct {
 	// weak pointer if its size recurs (see Buffers), so the garbage
 	// collector frees it. 0 means DefaultMaxPercentile.
 	MaxPercentile float64
-	// Window is the number of Puts between calibrations; when many
-	// goroutines Put at once, a calibration may come up to a quarter of a
-	// Window later, as the histogram's shards report their counts in
-	// chunks. 0 means DefaultWindow.
+	// Window is the number of Puts between calibrations, give or take: a
+	// calibration may come up to a quarter of a Window late, as the
+	// histogram's shards report their counts in chunks (only the first
+	// calibration, after 1024 Puts, is exact). 0 means DefaultWindow.
 	Window int
 }
 
@@ -113,22 +114,30 @@ func (c Calibration) validate() error {
 // first calibration: default class minClass, every class up to topClass
 // kept, none remembered.
 //
-// The histogram is split into nShards shards, and each holder records into
-// the one it was given when made, so that recorded Puts on different cores
-// mostly write different cache lines: a holder mostly stays on one core, as
-// sync.Pool hands a buffer Put on a P to the next Get on that P. A shard
-// counts its weight itself and adds it to the shared window count in chunks
-// (see windowChunks); calibrate sums the shards.
+// The histogram is split into nShards shards, so that recorded Puts on
+// different cores mostly write different cache lines. A holder records into
+// the shard of the P it was made on: shardHere takes it from the sync.Pool
+// here, which hands each P back the shard it put there last, and gives each
+// new P the next shard in turn (as it does a P whose shard a garbage
+// collection took out of the sync.Pool). Holders mostly stay on their P, as
+// sync.Pool hands a buffer Put on a P to the next Get on that P, so a P's
+// recorded Puts mostly go to its own shard, whatever the number of buffers
+// it cycles through; choosing a shard costs a Get and a Put of a sync.Pool,
+// paid once per holder, with the allocation of it. A shard counts its
+// weight itself and adds it to the shared window count in chunks (see
+// windowChunks); calibrate sums the shards.
 type calibrator struct {
 	def  atomic.Int32 // default class minus minClass
 	lim  atomic.Int32 // topClass minus the largest class kept
 	rem  atomic.Int32 // largest class remembered in the attic; 0: none
 	cfg  atomic.Pointer[Calibration]
 	runs atomic.Uint64
-	_    [64]byte // keep the read-mostly fields above off the counters' cache lines
+	here sync.Pool // *shard: the shard of each P
+	_    [64]byte  // keep the read-mostly fields above off the counters' cache lines
 
 	busy   atomic.Bool
 	weight atomic.Uint64 // weight of the chunks the shards added since the last calibration
+	next   atomic.Uint32 // the shard that the next P without one gets
 	_      [64]byte
 	shards [nShards]shard
 }
@@ -152,9 +161,6 @@ type shard struct {
 	hist   [nBuckets]atomic.Uint32 // weighted uses by bucket(need), since the last calibration
 	_      [64]byte
 }
-
-// newShard returns the shard for a new holder.
-func newShard() uint8 { return uint8(rand.Uint32() & (nShards - 1)) }
 
 // defaultClass returns the shelf that Get without a size looks at.
 func (c *calibrator) defaultClass() int {
@@ -216,10 +222,31 @@ func (c *calibrator) set(s Calibration) error {
 	return nil
 }
 
+// shardHere returns the shard of the P it runs on, for a new holder. It does
+// not allocate: the sync.Pool holds pointers into c.
+func (c *calibrator) shardHere() uint8 {
+	s, _ := c.here.Get().(*shard)
+	if s == nil {
+		s = &c.shards[c.next.Add(1)&(nShards-1)]
+	}
+	c.here.Put(s)
+	for i := range c.shards {
+		if s == &c.shards[i] {
+			return uint8(i)
+		}
+	}
+	return 0
+}
+
 // record adds a use that needed n elements with the given weight to shard
-// sh, and recalibrates once a window's worth of weight has been seen.
+// sh of the histogram, and recalibrates once a window's worth of weight has
+// been seen.
 func (c *calibrator) record(sh uint8, n int, weight uint32) {
-	s := &c.shards[sh&(nShards-1)]
+	c.recordIn(&c.shards[sh&(nShards-1)], n, weight)
+}
+
+// recordIn is record into shard s.
+func (c *calibrator) recordIn(s *shard, n int, weight uint32) {
 	s.hist[bucket(n)].Add(weight)
 	w := uint64(c.settings().Window)
 	if c.runs.Load() == 0 {

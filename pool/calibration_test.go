@@ -3,7 +3,6 @@ package pool
 import (
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -150,15 +149,15 @@ func repeat(n, times int) []int {
 }
 
 // BenchmarkRecord measures a recorded Put's cost to the calibrator when
-// every goroutine records into one shard (shards=shared), as all did before
-// the histogram was sharded, and when each goroutine has a shard of its own
-// (shards=own), as holders that stay on their core have. Run it with -cpu
-// to see the shared one slow down as cores are added.
+// every goroutine records into one shard (shards=one), as all did before the
+// histogram was sharded, and when each records into the shard of its P
+// (shards=per-P), as the holders made on that P do. Run it with -cpu 1,2 to see the first slow
+// down as cores are added.
 func BenchmarkRecord(b *testing.B) {
-	for _, own := range []bool{false, true} {
-		name := "shards=shared"
-		if own {
-			name = "shards=own"
+	for _, perP := range []bool{false, true} {
+		name := "shards=one"
+		if perP {
+			name = "shards=per-P"
 		}
 		b.Run(name, func(b *testing.B) {
 			var c calibrator
@@ -168,11 +167,11 @@ func BenchmarkRecord(b *testing.B) {
 			if c.runs.Load() == 0 {
 				b.Fatal("no calibration after the first window")
 			}
-			var next atomic.Uint32
+			b.ReportAllocs()
 			b.RunParallel(func(pb *testing.PB) {
-				var sh uint8
-				if own {
-					sh = uint8(next.Add(1))
+				var sh uint8 // shard 0, or that of this goroutine's P, as a holder made here has
+				if perP {
+					sh = c.shardHere()
 				}
 				for pb.Next() {
 					c.record(sh, 100, sampleEvery)
@@ -184,28 +183,9 @@ func BenchmarkRecord(b *testing.B) {
 
 // TestShardsAreSummed: a calibration learns from every shard. The first
 // comes after exactly firstWindow Puts; a later one once the shards' chunks
-// add up to the window, at most nShards chunks late.
+// add up to the window, at most a quarter of a Window late.
 func TestShardsAreSummed(t *testing.T) {
 	var c calibrator
-	// record spreads uses over every shard, one in eight of them needing
-	// 100 elements (below the 0.9 percentile) and the rest n, and returns
-	// after how much weight the calibrator ran once more.
-	record := func(n int, weight uint32) (seen uint64) {
-		runs := c.runs.Load()
-		for i := 0; c.runs.Load() == runs; i++ {
-			if seen > 1<<20 {
-				t.Fatalf("no calibration after %d weight recorded", seen)
-			}
-			sh := uint8(i % nShards)
-			need := n
-			if sh == 0 {
-				need = 100
-			}
-			c.record(sh, need, weight)
-			seen += uint64(weight)
-		}
-		return seen
-	}
 	// emptied fails unless the calibration that just ran took every
 	// shard's counts.
 	emptied := func() {
@@ -219,19 +199,87 @@ func TestShardsAreSummed(t *testing.T) {
 			}
 		}
 	}
-	if seen := record(4096, 1); seen != firstWindow {
-		t.Fatalf("first calibration after %d Puts, want %d", seen, firstWindow)
+
+	// The first window, 1024 uses: 128 per shard, all of 100 elements but
+	// 56 of 4096 in the last shard. Summed, 94.5% needed 100 (the default
+	// is 128); any one shard's share of a bucket alone would not say so.
+	for sh := range nShards {
+		for i := range firstWindow / nShards {
+			if c.runs.Load() != 0 {
+				t.Fatalf("calibrated after %d Puts, before the first window was full", sh*firstWindow/nShards+i)
+			}
+			n := 100
+			if sh == nShards-1 && i < 56 {
+				n = 4096
+			}
+			c.recordIn(&c.shards[sh], n, 1)
+		}
 	}
-	if def, _ := c.current(); def != 4096 {
-		t.Fatalf("default capacity %d, want 4096: the shards' uses were not all summed", def)
+	if got := c.runs.Load(); got != 1 {
+		t.Fatalf("%d calibrations after the first window, want 1", got)
+	}
+	if def, maxCap := c.current(); def != 128 || maxCap != 4096 {
+		t.Fatalf("limits (%d, %d) after the first window, want (128, 4096): the shards were not summed", def, maxCap)
 	}
 	emptied()
-	seen := record(1<<20, sampleEvery)
-	if lo, hi := uint64(DefaultWindow), uint64(DefaultWindow+nShards*DefaultWindow/windowChunks); seen < lo || seen > hi {
+
+	// A later window, at its latest: every shard but the last holds all
+	// the weight it can without adding a chunk to the window count, and the
+	// last records the rest.
+	var seen uint64
+	rec := func(sh int) (calibrated bool) {
+		runs := c.runs.Load()
+		c.recordIn(&c.shards[sh], 1<<20, sampleEvery)
+		seen += sampleEvery
+		return c.runs.Load() != runs
+	}
+	done := false
+	for sh := 0; sh < nShards-1 && !done; sh++ {
+		// Record until the shard adds its chunk (its weight drops to 0),
+		// then once less than that again.
+		k := 0
+		for !done {
+			k++
+			if done = rec(sh); c.shards[sh].weight.Load() == 0 {
+				break
+			}
+		}
+		for i := 0; i < k-1 && !done; i++ {
+			done = rec(sh)
+		}
+	}
+	for !done {
+		if seen > 1<<20 {
+			t.Fatalf("no calibration after %d weight recorded", seen)
+		}
+		done = rec(nShards - 1)
+	}
+	if lo, hi := uint64(DefaultWindow), uint64(DefaultWindow+DefaultWindow/4); seen < lo || seen > hi {
 		t.Fatalf("second calibration after %d weight, want it in [%d, %d]", seen, lo, hi)
 	}
 	if def, _ := c.current(); def != 1<<20 {
 		t.Fatalf("default capacity %d after the second window, want %d", def, 1<<20)
 	}
 	emptied()
+}
+
+// TestShardHere: choosing a holder's shard does not allocate, and one
+// goroutine mostly gets the same shard, that of its P.
+func TestShardHere(t *testing.T) {
+	var c calibrator
+	if a := testing.AllocsPerRun(1000, func() { c.shardHere() }); a != 0 {
+		t.Errorf("shardHere: %v allocs, want 0", a)
+	}
+	if raceEnabled {
+		return // sync.Pool drops a quarter of Puts: the shard changes
+	}
+	first, same := c.shardHere(), 0
+	for range 100 {
+		if c.shardHere() == first {
+			same++
+		}
+	}
+	if same < 90 {
+		t.Errorf("%d of 100 shardHere calls from one goroutine gave its first shard, want at least 90", same)
+	}
 }

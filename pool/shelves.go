@@ -10,7 +10,7 @@ import (
 type holder struct {
 	tick  uint32 // flags pooled and moved, and Puts until the next recorded one (0: not seeded yet)
 	class uint8  // the shelf it came from, or goes to; Put checks a Slice's S still fits it
-	shard uint8  // the histogram shard its recorded Puts go to
+	shard uint8  // the histogram shard its recorded Puts go to: that of the P it was made on
 }
 
 // The flags of holder.tick; the bits below them count down.

@@ -75,7 +75,7 @@ func (p *Pool[T]) make(n int) *Slice[T] {
 	return &Slice[T]{
 		S:      make([]T, 0, n),
 		home:   p,
-		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: newShard()},
+		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
 	}
 }
 
