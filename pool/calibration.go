@@ -71,7 +71,7 @@ type Calibration struct {
 	// collector frees it. 0 means DefaultMaxPercentile.
 	MaxPercentile float64
 	// Window is the number of Puts between calibrations, give or take: a
-	// calibration may come up to a quarter of a Window late, as the
+	// calibration may come up to about a quarter of a Window late, as the
 	// histogram's shards report their counts in chunks (only the first
 	// calibration, after 1024 Puts, is exact). 0 means DefaultWindow.
 	Window int
@@ -118,14 +118,15 @@ func (c Calibration) validate() error {
 // different cores mostly write different cache lines. A holder records into
 // the shard of the P it was made on: shardHere takes it from the sync.Pool
 // here, which hands each P back the shard it put there last, and gives each
-// new P the next shard in turn (as it does a P whose shard a garbage
-// collection took out of the sync.Pool). Holders mostly stay on their P, as
-// sync.Pool hands a buffer Put on a P to the next Get on that P, so a P's
-// recorded Puts mostly go to its own shard, whatever the number of buffers
-// it cycles through; choosing a shard costs a Get and a Put of a sync.Pool,
-// paid once per holder, with the allocation of it. A shard counts its
-// weight itself and adds it to the shared window count in chunks (see
-// windowChunks); calibrate sums the shards.
+// new P the next shard in turn (as it does a P whose shard the garbage
+// collector took out of the sync.Pool, after two cycles in which no holder
+// was made on it). Holders mostly stay on their P, as sync.Pool hands a
+// buffer Put on a P to the next Get on that P, so a P's recorded Puts mostly
+// go to its own shard, whatever the number of buffers it cycles through;
+// choosing a shard costs a Get and a Put of a sync.Pool, paid once per
+// holder, with the allocation of it. A shard counts its weight itself and
+// adds it to the shared window count in chunks (see windowChunks); calibrate
+// sums the shards.
 type calibrator struct {
 	def  atomic.Int32 // default class minus minClass
 	lim  atomic.Int32 // topClass minus the largest class kept
