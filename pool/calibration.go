@@ -243,11 +243,7 @@ func (c *calibrator) shardHere() uint8 {
 // sh of the histogram, and recalibrates once a window's worth of weight has
 // been seen.
 func (c *calibrator) record(sh uint8, n int, weight uint32) {
-	c.recordIn(&c.shards[sh&(nShards-1)], n, weight)
-}
-
-// recordIn is record into shard s.
-func (c *calibrator) recordIn(s *shard, n int, weight uint32) {
+	s := &c.shards[sh&(nShards-1)]
 	s.hist[bucket(n)].Add(weight)
 	w := uint64(c.settings().Window)
 	if c.runs.Load() == 0 {

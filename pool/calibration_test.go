@@ -216,7 +216,7 @@ func TestShardsAreSummed(t *testing.T) {
 			if sh == nShards-1 && i < 56 {
 				n = 4096
 			}
-			c.recordIn(&c.shards[sh], n, 1)
+			c.record(uint8(sh), n, 1)
 		}
 	}
 	if got := c.runs.Load(); got != 1 {
@@ -233,7 +233,7 @@ func TestShardsAreSummed(t *testing.T) {
 	var seen uint64
 	rec := func(sh int) (calibrated bool) {
 		runs := c.runs.Load()
-		c.recordIn(&c.shards[sh], 1<<20, sampleEvery)
+		c.record(uint8(sh), 1<<20, sampleEvery)
 		seen += sampleEvery
 		return c.runs.Load() != runs
 	}
