@@ -188,26 +188,57 @@ func BenchmarkPoolMixed(b *testing.B) {
 	}
 }
 
-// BenchmarkPoolFloor puts BenchmarkPool's serial 64-byte case next to
-// wrapped, a sync.Pool behind two methods that do nothing else and are not
-// inlined: the cost of the two calls a pool with its own Get and Put pays
-// over a bare sync.Pool unless they are inlined, before any bookkeeping.
+// floorImpls are BenchmarkPoolFloor's: squash, bytebufferpool and syncpool
+// next to two sync.Pools that do nothing else. wrapped is a sync.Pool behind
+// two methods that are not inlined: the cost of the two calls a pool with its
+// own Get and Put pays over a bare sync.Pool unless they are inlined, before
+// any bookkeeping. pinned keeps one buffer per P in front of its sync.Pool:
+// how far below a bare sync.Pool a pool could get by going around it.
+var floorImpls = append(poolImpls[:3:3], []struct {
+	name string
+	make func() bufferPool
+}{
+	{"wrapped", func() bufferPool { return new(wrappedPool) }},
+	{"pinned", func() bufferPool { return new(pinnedPool) }},
+}...)
+
+// BenchmarkPoolFloor puts BenchmarkPool's serial 64-byte case next to the
+// floors of floorImpls.
 func BenchmarkPoolFloor(b *testing.B) {
-	impls := append(poolImpls[:3:3], struct {
-		name string
-		make func() bufferPool
-	}{"wrapped", func() bufferPool { return new(wrappedPool) }})
+	benchFloor(b, func(b *testing.B, p bufferPool, data []byte) {
+		for b.Loop() {
+			p.op(data)
+		}
+	})
+}
+
+// BenchmarkPoolFloorParallel is BenchmarkPoolFloor on every P, as
+// BenchmarkPoolParallel.
+func BenchmarkPoolFloorParallel(b *testing.B) {
+	benchFloor(b, func(b *testing.B, p bufferPool, data []byte) {
+		if _, ok := p.(*pinnedPool); ok && raceEnabled {
+			b.Skip("pinned's slots are ordered by pinning, which the race detector does not see")
+		}
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				p.op(data)
+			}
+		})
+	})
+}
+
+// benchFloor runs loop for every floor implementation with 64 bytes, on a
+// pool warmed up as in BenchmarkPool.
+func benchFloor(b *testing.B, loop func(b *testing.B, p bufferPool, data []byte)) {
 	data := make([]byte, 64)
-	for _, impl := range impls {
+	for _, impl := range floorImpls {
 		p := impl.make()
 		for range warmOps {
 			p.op(data)
 		}
 		b.Run("size=64/impl="+impl.name, func(b *testing.B) {
 			b.ReportAllocs()
-			for b.Loop() {
-				p.op(data)
-			}
+			loop(b, p, data)
 		})
 	}
 }
