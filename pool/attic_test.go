@@ -2,6 +2,7 @@ package pool
 
 import (
 	"bytes"
+	"math"
 	"runtime"
 	"testing"
 	"weak"
@@ -124,7 +125,7 @@ func TestRecurClass(t *testing.T) {
 		{"a rare giant is not remembered", hist(512, 99_990, 64<<20, 10), 9, 0},
 		{"one in 4096 is remembered", hist(100, 4095, 1<<20, 1), 7, 20},
 		{"one in 4097 is not", hist(100, 4096, 1<<20, 1), 7, 0},
-		{"needs beyond the top class cap at it", hist(100, 10, 1<<40, 10), 7, topClass},
+		{"needs beyond the top class cap at it", hist(100, 10, math.MaxInt, 10), 7, topClass},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,9 +13,9 @@ import (
 // c is kept on shelf floor(log2 c), so every buffer on shelf k holds at least
 // 1<<k elements and a Get that needs n elements looks at shelf ceil(log2 n).
 const (
-	minClass  = 6  // smallest capacity handed out: 64 elements
-	topClass  = 32 // largest capacity kept: 1<<32 elements
-	nShelves  = 64 // shelf array length; a power of two so k&(nShelves-1) needs no bounds check
+	minClass  = 6                        // smallest capacity handed out: 64 elements
+	topClass  = min(32, bits.UintSize-2) // largest capacity kept: 1<<32 elements (1<<30 where an int has 32 bits)
+	nShelves  = 64                       // shelf array length; a power of two so k&(nShelves-1) needs no bounds check
 	nBuckets  = topClass + 2
 	maxProbes = 4 // shelves above the wanted one that a miss looks at before allocating
 )

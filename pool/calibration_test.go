@@ -1,6 +1,7 @@
 package pool
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -32,7 +33,7 @@ func TestLimits(t *testing.T) {
 		{"zero-length uses", hist(0, 100), 0.9, 0.95, 64, 64, true},
 		{"p90 and p95 fall in different classes", hist(100, 85, 3000, 7, 70000, 5, 1<<20, 3), 0.9, 0.95, 4096, 1 << 17, true},
 		{"a rare giant is above the limit", hist(512, 9990, 64<<20, 10), 0.9, 0.95, 512, 512, true},
-		{"sizes above the largest class cap at it", hist(1<<40, 10), 0.9, 0.95, 1 << topClass, 1 << topClass, true},
+		{"sizes above the largest class cap at it", hist(math.MaxInt, 10), 0.9, 0.95, 1 << topClass, 1 << topClass, true},
 		{"percentile 1 covers the largest use", hist(100, 99, 1<<20, 1), 0.9, 1, 128, 1 << 20, true},
 		{"limit never below default", hist(100, 50, 5000, 50), 0.9, 0.9, 8192, 8192, true},
 		{"exact boundary: 9 in 10 small", hist(100, 9, 100000, 1), 0.9, 0.95, 128, 1 << 17, true},
@@ -50,7 +51,7 @@ func TestLimits(t *testing.T) {
 func TestBucket(t *testing.T) {
 	tests := []struct{ n, want int }{
 		{-5, 0}, {0, 0}, {1, 0}, {2, 1}, {3, 2}, {64, 6}, {65, 7}, {1 << 20, 20}, {1<<20 + 1, 21},
-		{1 << topClass, topClass}, {1<<topClass + 1, nBuckets - 1}, {1 << 62, nBuckets - 1},
+		{1 << topClass, topClass}, {1<<topClass + 1, nBuckets - 1}, {math.MaxInt, nBuckets - 1},
 	}
 	for _, tt := range tests {
 		if got := bucket(tt.n); got != tt.want {
