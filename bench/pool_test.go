@@ -93,10 +93,13 @@ func (s *libp2pPool) op(data []byte) {
 	s.p.Put(b)
 }
 
-var poolImpls = []struct {
+// poolImpl is one implementation under test, by its impl= name.
+type poolImpl struct {
 	name string
 	make func() bufferPool
-}{
+}
+
+var poolImpls = []poolImpl{
 	{"squash", func() bufferPool { return new(squashPool) }},
 	{"bytebufferpool", func() bufferPool { return new(bbPool) }},
 	{"syncpool", func() bufferPool { return newSyncPool() }},
@@ -188,16 +191,14 @@ func BenchmarkPoolMixed(b *testing.B) {
 	}
 }
 
-// floorImpls are BenchmarkPoolFloor's: squash, bytebufferpool and syncpool
-// next to two sync.Pools that do nothing else. wrapped is a sync.Pool behind
-// two methods that are not inlined: the cost of the two calls a pool with its
-// own Get and Put pays over a bare sync.Pool unless they are inlined, before
-// any bookkeeping. pinned keeps one buffer per P in front of its sync.Pool:
-// how far below a bare sync.Pool a pool could get by going around it.
-var floorImpls = append(poolImpls[:3:3], []struct {
-	name string
-	make func() bufferPool
-}{
+// floorImpls are BenchmarkPoolFloor's and BenchmarkPoolFloorParallel's:
+// squash, bytebufferpool and syncpool next to two floors. wrapped is a
+// sync.Pool behind two methods that are not inlined: the cost of the two
+// calls a pool with its own Get and Put pays over a bare sync.Pool unless
+// they are inlined, before any bookkeeping. pinned keeps one buffer per P in
+// front of its sync.Pool: how far below a bare sync.Pool a pool could get by
+// going around it.
+var floorImpls = append(poolImpls[:3:3], []poolImpl{
 	{"wrapped", func() bufferPool { return new(wrappedPool) }},
 	{"pinned", func() bufferPool { return new(pinnedPool) }},
 }...)

@@ -2,4 +2,5 @@
 
 package bench
 
+// raceEnabled is set when the race detector is on: see BenchmarkPoolFloorParallel.
 const raceEnabled = true

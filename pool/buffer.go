@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // minRead is the free space ReadFrom makes before each Read, as bytes.Buffer.
@@ -31,6 +32,7 @@ type Buffer struct {
 	peak int      // largest length reached before a Reset or Truncate
 	home *Buffers // the pool it grows from; nil for a Buffer made elsewhere
 	holder
+	_ [lineFill - 5*wordSize - unsafe.Sizeof(holder{})]byte // b, peak and home are 5 words: see lineFill
 }
 
 // Len returns the number of bytes written. It does not allocate.

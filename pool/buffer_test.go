@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 )
 
 func TestBufferWrites(t *testing.T) {
@@ -178,4 +179,21 @@ func FuzzBuffer(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHoldersFillALine: a Buffer and a Slice are one cache line each, so
+// that holders in use on different Ps never share one (see lineFill).
+func TestHoldersFillALine(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		size uintptr
+	}{
+		{"Buffer", unsafe.Sizeof(Buffer{})},
+		{"Slice[byte]", unsafe.Sizeof(Slice[byte]{})},
+		{"Slice[string]", unsafe.Sizeof(Slice[string]{})},
+	} {
+		if c.size != lineFill {
+			t.Errorf("%s is %d bytes, want %d: fix its padding", c.name, c.size, lineFill)
+		}
+	}
 }

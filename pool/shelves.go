@@ -3,6 +3,7 @@ package pool
 import (
 	"math/bits"
 	"sync"
+	"unsafe"
 )
 
 // holder is the bookkeeping both Buffer and Slice carry. Its state is one
@@ -12,6 +13,18 @@ type holder struct {
 	class uint8  // the shelf it came from, or goes to; Put checks a Slice's S still fits it
 	shard uint8  // the histogram shard its recorded Puts go to: that of the P it was made on
 }
+
+// lineFill is the size of a Buffer and of a Slice: one cache line. Each
+// write to a holder in use changes its slice's length, and holders pass
+// between Ps through the shelves. Allocated in the 64-byte size class, a
+// holder starts a line of its own, so two holders in use on different Ps
+// never share a line; at 48 bytes, two could, and every write to either
+// would take the line from the other's core (the slow mode of
+// BenchmarkPoolParallel in bench/results/pool.txt).
+const lineFill = 64
+
+// wordSize is the size of a pointer or an int, for the padding to lineFill.
+const wordSize = unsafe.Sizeof(uintptr(0))
 
 // The flags of holder.tick; the bits below them count down.
 const (

@@ -3,6 +3,7 @@ package pool
 import (
 	"reflect"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Slice holds a pooled slice of T. Use S freely — append to it, reslice it —
@@ -14,6 +15,7 @@ type Slice[T any] struct {
 	S    []T
 	home *Pool[T] // the Pool that made or adopted it; class is a shelf of home's
 	holder
+	_ [lineFill - 4*wordSize - unsafe.Sizeof(holder{})]byte // S and home are 4 words: see lineFill
 }
 
 // Pool is a calibrated pool of slices of T, held in *Slice[T]. The zero
