@@ -3,6 +3,7 @@ package pool
 import (
 	"errors"
 	"io"
+	"math"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -205,14 +206,7 @@ func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
 // bytes, for the caller to release once nothing it still reads aliases them.
 // Growing a pooled Buffer so allocates only when the pool has nothing larger.
 func (b *Buffer) grow(n int) *Buffer {
-	need := len(b.b) + n
-	if need < 0 {
-		panic("pool: Buffer too large") // as bytes.Buffer: no memory could hold it
-	}
-	c := max(2*cap(b.b), need, 1<<minClass)
-	if c <= 1<<topClass {
-		c = 1 << bucket(c)
-	}
+	c := grownCap(cap(b.b), len(b.b)+n)
 	b.tick |= moved // its next Put checks the new class
 	if b.home != nil && b.out() {
 		if d := find(&b.home.s, &b.home.attic, classFor(c)); d != nil {
@@ -227,6 +221,21 @@ func (b *Buffer) grow(n int) *Buffer {
 	b.b = nb
 	b.class = uint8(shelfOf(c))
 	return nil
+}
+
+// grownCap returns the capacity grow gives a buffer of capacity c that needs
+// need bytes: at least double c, need and the smallest class, rounded up to
+// a power of two up to the top class. It panics, as bytes.Buffer does, if
+// need overflowed an int or doubling c would: no memory could hold that.
+func grownCap(c, need int) int {
+	if need < 0 || c > math.MaxInt/2 {
+		panic("pool: Buffer too large")
+	}
+	c = max(2*c, need, 1<<minClass)
+	if c <= 1<<topClass {
+		c = 1 << bucket(c)
+	}
+	return c
 }
 
 // release gives a donor from grow, now holding b's former bytes, back to

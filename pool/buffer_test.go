@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -195,5 +196,47 @@ func TestHoldersFillALine(t *testing.T) {
 		if c.size != lineFill {
 			t.Errorf("%s is %d bytes, want %d: fix its padding", c.name, c.size, lineFill)
 		}
+	}
+	// Holders the pools make start a line of their own.
+	var bp Buffers
+	var sp Pool[string]
+	for range 100 {
+		if a := uintptr(unsafe.Pointer(bp.make(64))); a%lineFill != 0 {
+			t.Fatalf("a new Buffer at %#x is not on a %d-byte boundary", a, lineFill)
+		}
+		if a := uintptr(unsafe.Pointer(sp.make(64))); a%lineFill != 0 {
+			t.Fatalf("a new Slice at %#x is not on a %d-byte boundary", a, lineFill)
+		}
+	}
+}
+
+// TestGrownCap: grow at least doubles, rounds up to a whole class, and
+// panics rather than overflow, as bytes.Buffer does; the cases near the top
+// of an int run on every architecture without allocating.
+func TestGrownCap(t *testing.T) {
+	for _, tt := range []struct{ c, need, want int }{
+		{0, 1, 64},
+		{64, 65, 128},
+		{100, 150, 256},
+		{3 << 20, 3<<20 + 1, 8 << 20},
+		{64, 5000, 8192},
+		{math.MaxInt / 2, math.MaxInt/2 + 1, math.MaxInt - 1}, // above the top class: doubled, not rounded
+	} {
+		if got := grownCap(tt.c, tt.need); got != tt.want {
+			t.Errorf("grownCap(%d, %d) = %d, want %d", tt.c, tt.need, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ c, need int }{
+		{math.MaxInt/2 + 1, math.MaxInt/2 + 2}, // doubling would overflow
+		{64, -1},                               // need overflowed
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != "pool: Buffer too large" {
+					t.Errorf("grownCap(%d, %d): panic %v, want pool: Buffer too large", tt.c, tt.need, r)
+				}
+			}()
+			grownCap(tt.c, tt.need)
+		}()
 	}
 }

@@ -192,6 +192,6 @@ func (p *Buffers) SetCalibration(c Calibration) error { return p.s.cal.set(c) }
 
 // Limits reports the calibrated default capacity handed out by Get and the
 // largest size class Put keeps, maxCap (0: no limit yet, before the first
-// calibration): Put keeps buffers of capacity below 2*maxCap. It does not
+// calibration): Put keeps buffers of capacity below twice maxCap. It does not
 // allocate.
 func (p *Buffers) Limits() (defaultCap, maxCap int) { return p.s.cal.current() }
