@@ -106,10 +106,13 @@ var poolImpls = []poolImpl{
 	{"libp2p", func() bufferPool { return new(libp2pPool) }},
 }
 
-var poolSizes = []struct {
+// poolSize is one buffer size under test, by its size= name.
+type poolSize struct {
 	name string
 	n    int
-}{{"64", 64}, {"4KiB", 4 << 10}, {"64KiB", 64 << 10}}
+}
+
+var poolSizes = []poolSize{{"64", 64}, {"4KiB", 4 << 10}, {"64KiB", 64 << 10}}
 
 // warmOps is how many ops run before timing, so every pool holds warm
 // buffers; mixedWarmOps is enough for every pool to have calibrated on the
@@ -119,37 +122,42 @@ const (
 	mixedWarmOps = 100_000
 )
 
-func BenchmarkPool(b *testing.B) {
-	benchSizes(b, func(b *testing.B, p bufferPool, data []byte) {
-		for b.Loop() {
+func BenchmarkPool(b *testing.B) { benchImpls(b, poolImpls, poolSizes, true, serialOps) }
+
+func BenchmarkPoolParallel(b *testing.B) { benchImpls(b, poolImpls, poolSizes, true, parallelOps) }
+
+// serialOps and parallelOps are the two ways the benchmarks run p's ops: on
+// one goroutine, and on one per P.
+func serialOps(b *testing.B, p bufferPool, data []byte) {
+	for b.Loop() {
+		p.op(data)
+	}
+}
+
+func parallelOps(b *testing.B, p bufferPool, data []byte) {
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
 			p.op(data)
 		}
 	})
 }
 
-func BenchmarkPoolParallel(b *testing.B) {
-	benchSizes(b, func(b *testing.B, p bufferPool, data []byte) {
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				p.op(data)
-			}
-		})
-	})
-}
-
-// benchSizes runs loop for every size and implementation, on a pool warmed
-// up with warmOps ops of that size.
-func benchSizes(b *testing.B, loop func(b *testing.B, p bufferPool, data []byte)) {
-	for _, size := range poolSizes {
+// benchImpls runs loop for every size and implementation, as sub-benchmark
+// size=SIZE/impl=NAME, on a pool warmed up with warmOps ops of that size;
+// throughput reports bytes written per second too.
+func benchImpls(b *testing.B, impls []poolImpl, sizes []poolSize, throughput bool, loop func(b *testing.B, p bufferPool, data []byte)) {
+	for _, size := range sizes {
 		data := make([]byte, size.n)
-		for _, impl := range poolImpls {
+		for _, impl := range impls {
 			p := impl.make()
 			for range warmOps {
 				p.op(data)
 			}
 			b.Run(fmt.Sprintf("size=%s/impl=%s", size.name, impl.name), func(b *testing.B) {
 				b.ReportAllocs()
-				b.SetBytes(int64(size.n))
+				if throughput {
+					b.SetBytes(int64(size.n))
+				}
 				loop(b, p, data)
 			})
 		}
@@ -205,43 +213,17 @@ var floorImpls = append(poolImpls[:3:3], []poolImpl{
 
 // BenchmarkPoolFloor puts BenchmarkPool's serial 64-byte case next to the
 // floors of floorImpls.
-func BenchmarkPoolFloor(b *testing.B) {
-	benchFloor(b, func(b *testing.B, p bufferPool, data []byte) {
-		for b.Loop() {
-			p.op(data)
-		}
-	})
-}
+func BenchmarkPoolFloor(b *testing.B) { benchImpls(b, floorImpls, poolSizes[:1], false, serialOps) }
 
 // BenchmarkPoolFloorParallel is BenchmarkPoolFloor on every P, as
 // BenchmarkPoolParallel.
 func BenchmarkPoolFloorParallel(b *testing.B) {
-	benchFloor(b, func(b *testing.B, p bufferPool, data []byte) {
+	benchImpls(b, floorImpls, poolSizes[:1], false, func(b *testing.B, p bufferPool, data []byte) {
 		if _, ok := p.(*pinnedPool); ok && raceEnabled {
 			b.Skip("pinned's slots are ordered by pinning, which the race detector does not see")
 		}
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				p.op(data)
-			}
-		})
+		parallelOps(b, p, data)
 	})
-}
-
-// benchFloor runs loop for every floor implementation with 64 bytes, on a
-// pool warmed up as in BenchmarkPool.
-func benchFloor(b *testing.B, loop func(b *testing.B, p bufferPool, data []byte)) {
-	data := make([]byte, 64)
-	for _, impl := range floorImpls {
-		p := impl.make()
-		for range warmOps {
-			p.op(data)
-		}
-		b.Run("size=64/impl="+impl.name, func(b *testing.B) {
-			b.ReportAllocs()
-			loop(b, p, data)
-		})
-	}
 }
 
 // slicePool is BenchmarkPoolSlice's bufferPool: each op gets a slice,

@@ -182,8 +182,9 @@ func FuzzBuffer(f *testing.F) {
 	})
 }
 
-// TestHoldersFillALine: a Buffer and a Slice are one cache line each, so
-// that holders in use on different Ps never share one (see lineFill).
+// TestHoldersFillALine: a Buffer and a Slice are 64 bytes each, and those
+// the pools make are 64-byte aligned, so that two in use on different Ps do
+// not share a 64-byte cache line (see lineFill).
 func TestHoldersFillALine(t *testing.T) {
 	for _, c := range []struct {
 		name string

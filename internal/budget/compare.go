@@ -106,17 +106,16 @@ func siteChanges(was, now []Site) (added []Site, grown []Growth) {
 		after[k] += s.AllocsPerOp
 	}
 	for _, k := range keys {
+		old, known := before[k] // an unlisted site was 0: it must reach half an allocation per op too
+		if after[k] < old+0.5 {
+			continue
+		}
 		s := first[k]
-		old, known := before[k]
-		switch {
-		case !known:
-			if after[k] >= 0.5 {
-				s.AllocsPerOp = after[k]
-				added = append(added, s)
-			}
-		case after[k] >= old+0.5:
-			s.AllocsPerOp = after[k]
+		s.AllocsPerOp = after[k]
+		if known {
 			grown = append(grown, Growth{Site: s, Was: old})
+		} else {
+			added = append(added, s)
 		}
 	}
 	slices.SortStableFunc(added, func(x, y Site) int { return cmp.Compare(y.AllocsPerOp, x.AllocsPerOp) })
