@@ -30,7 +30,10 @@ const (
 // workload (a fixed count would alias with, say, every tenth use being
 // large). Until the first calibration every Put is recorded, and the first
 // calibration comes after firstWindow Puts, so a new pool learns its sizes
-// quickly.
+// quickly. A recorded Put costs about 40 ns, so sampling adds about 0.65 ns
+// to each Get and Put of a 64-byte Buffer (bench/results/pool.txt); one in
+// 256 would save most of that but, for the same samples per Window, would
+// calibrate four times less often.
 const (
 	sampleEvery = 64
 	firstWindow = 1 << 10
