@@ -136,7 +136,7 @@ type calibrator struct {
 	rem  atomic.Int32 // largest class remembered in the attic; 0: none
 	cfg  atomic.Pointer[Calibration]
 	runs atomic.Uint64
-	here sync.Pool // *shard: the shard of each P
+	here sync.Pool // uint8: the shard of each P
 	_    [64]byte  // keep the read-mostly fields above off the counters' cache lines
 
 	busy   atomic.Bool
@@ -227,19 +227,14 @@ func (c *calibrator) set(s Calibration) error {
 }
 
 // shardHere returns the shard of the P it runs on, for a new holder. It does
-// not allocate: the sync.Pool holds pointers into c.
+// not allocate: a uint8 goes into an interface without one.
 func (c *calibrator) shardHere() uint8 {
-	s, _ := c.here.Get().(*shard)
-	if s == nil {
-		s = &c.shards[c.next.Add(1)&(nShards-1)]
+	sh, ok := c.here.Get().(uint8)
+	if !ok {
+		sh = uint8(c.next.Add(1) & (nShards - 1))
 	}
-	c.here.Put(s)
-	for i := range c.shards {
-		if s == &c.shards[i] {
-			return uint8(i)
-		}
-	}
-	return 0
+	c.here.Put(sh)
+	return sh
 }
 
 // record adds a use that needed n elements with the given weight to shard
