@@ -320,6 +320,56 @@ func TestGuardVerdicts(t *testing.T) {
 	}
 }
 
+// TestGuardConfirmsBytes: a B/op over budget with allocs/op within it is
+// measured again at ten times the iterations before it fails. Bytes a
+// benchmark allocates once per run pass there; bytes every op allocates
+// still fail, and the failure says at which -benchtime.
+func TestGuardConfirmsBytes(t *testing.T) {
+	dir := guardModule(t)
+	// 2 KiB once per call of the benchmark function: 20 B/op over 100
+	// iterations, 2 over 1000, and no allocs/op at either.
+	os.WriteFile(filepath.Join(dir, "dec", "setup_test.go"), []byte(`package dec
+
+import "testing"
+
+var setup []byte
+
+func BenchmarkSetup(b *testing.B) {
+	setup = make([]byte, 2048)
+	for range b.N {
+	}
+}
+`), 0o644)
+	args := []string{"-noalloc=false", "./..."}
+	budgetWith(t, dir, "benchtime 100x", countLine, decodeLine, splitSite, appendSite,
+		"example.com/guard/dec BenchmarkSetup 0 allocs/op 5 B/op")
+	t.Chdir(dir)
+	cfg := guardConfig{tolerance: 0.1, bench: bench.Options{Bench: "^BenchmarkSetup$", Benchtime: "100x", Count: 3}, patterns: []string{"./..."}}
+	measured, err := measureBudgets(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(measured) != 1 || measured[0].BytesPerOp < 10 || measured[0].AllocsPerOp != 0 {
+		t.Fatalf("at 100x BenchmarkSetup measured %+v, want 0 allocs/op and about 20 B/op", measured)
+	}
+	out := mustGuard(t, dir, exitClean, args...)
+	if !strings.Contains(out, "budgets: 0 over, 3 within") {
+		t.Errorf("once-per-run bytes failed the check:\n%s", out)
+	}
+
+	budgetWith(t, dir, "benchtime 100x", countLine, strings.Replace(decodeLine, " 232 B", " 200 B", 1), splitSite, appendSite,
+		"example.com/guard/dec BenchmarkSetup 0 allocs/op 5 B/op")
+	out = mustGuard(t, dir, exitFindings, args...)
+	for _, want := range []string{
+		"FAIL example.com/guard/dec BenchmarkDecode: 232 B/op at -benchtime 1000x, budget 200 + 10%\n",
+		"budgets: 1 over, 2 within",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("failing check lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestGuardCorruptBudget(t *testing.T) {
 	dir := guardModule(t)
 	for _, tc := range []struct {
@@ -388,22 +438,27 @@ func TestGuardNoalloc(t *testing.T) {
 func TestGuardBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		dir  string
+		dir  string // "": a copy of testdata/guard with a package that does not compile
 		args []string
 		want string
+
+		benchmarked bool // the package that does not compile has a benchmark
 	}{
-		{"negative tolerance", testMod, []string{"-tolerance", "-1", "./ok"}, "-tolerance must not be negative"},
-		{"nothing to guard", testMod, []string{"./ok"}, "nothing to guard: no squash.budget at "},
-		{"not a package", testMod, []string{"./nopkg"}, "no Go files"},
-		{"does not compile", "", []string{"./..."}, "example.com/guard/broken does not compile"},
-		{"bad count", testMod, []string{"-count", "0", "./ok"}, "-count must be at least 1"},
+		{name: "negative tolerance", dir: testMod, args: []string{"-tolerance", "-1", "./ok"}, want: "-tolerance must not be negative"},
+		{name: "nothing to guard", dir: testMod, args: []string{"./ok"}, want: "nothing to guard: no squash.budget at "},
+		{name: "not a package", dir: testMod, args: []string{"./nopkg"}, want: "no Go files"},
+		{name: "does not compile", args: []string{"./..."}, want: "example.com/guard/broken does not compile", benchmarked: true},
+		{name: "does not compile, no test files", args: []string{"./..."}, want: "example.com/guard/broken does not compile"},
+		{name: "bad count", dir: testMod, args: []string{"-count", "0", "./ok"}, want: "-count must be at least 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.dir == "" {
 				tc.dir = guardModule(t)
 				os.Mkdir(filepath.Join(tc.dir, "broken"), 0o755)
 				os.WriteFile(filepath.Join(tc.dir, "broken", "broken.go"), []byte("package broken\n\nvar X int = \"not an int\"\n"), 0o644)
-				os.WriteFile(filepath.Join(tc.dir, "broken", "broken_test.go"), []byte("package broken\n\nimport \"testing\"\n\nfunc BenchmarkX(b *testing.B) {}\n"), 0o644)
+				if tc.benchmarked {
+					os.WriteFile(filepath.Join(tc.dir, "broken", "broken_test.go"), []byte("package broken\n\nimport \"testing\"\n\nfunc BenchmarkX(b *testing.B) {}\n"), 0o644)
+				}
 				budgetWith(t, tc.dir, countLine, decodeLine)
 			}
 			code, stdout, stderr := squash(t, tc.dir, append([]string{"guard"}, tc.args...)...)
