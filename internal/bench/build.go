@@ -58,6 +58,22 @@ func Build(ctx context.Context, pkg Package, work string) (*Binary, error) {
 	return &Binary{Package: pkg, Path: exe, DiagDir: diag}, nil
 }
 
+// Compiles returns an error, as Build does, if pkg does not compile; Build
+// checks that itself, so this is for a package without test files, which
+// has no test binary to build: go test fails on it too.
+func Compiles(ctx context.Context, pkg Package) error {
+	cmd := GoCommand(ctx, pkg.Dir, "build", "-o", os.DevNull, pkg.ImportPath)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("%s does not compile:\n%s", pkg.ImportPath, indent(firstLines(out.String(), 20)))
+	}
+	return nil
+}
+
 // GoCommand returns the go command with the given arguments, to run in dir.
 // On cancellation it is interrupted rather than killed, so that it removes
 // its own temporary work directory.

@@ -108,6 +108,9 @@ func (e noBenchmarks) Unwrap() error        { return e.err }
 
 func measurePackage(ctx context.Context, pkg bench.Package, work string, opts bench.Options) (*Package, error) {
 	if !pkg.HasTests {
+		if err := bench.Compiles(ctx, pkg); err != nil {
+			return nil, err
+		}
 		return nil, noBenchmarks{fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", pkg.ImportPath)}
 	}
 	progressf(opts.Progress, "building %s", pkg.ImportPath)
