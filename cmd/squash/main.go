@@ -14,9 +14,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"go/build"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"syscall"
@@ -64,6 +67,9 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		} else if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 			usage(stdout)
 			return exitClean
+		} else if msg, ok := unknownCommand(args[0]); ok {
+			fmt.Fprintf(stderr, "squash: %s\n", msg)
+			return exitError
 		}
 	}
 	c, ok := commands[name]
@@ -74,15 +80,66 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return c.run(ctx, args, stdout, stderr)
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: squash [command] [flags] [packages]")
-	fmt.Fprintln(w)
+// bareWord is a first argument that can only be a command or a standard
+// library package: the go command reads any other package pattern as a
+// path (./x, ./...) or an import path with a slash.
+var bareWord = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+
+// unknownCommand returns the message for a first argument that is neither a
+// command nor a package, such as a misspelt command ("gaurd"), and false for
+// anything else, which the report command takes as a package pattern.
+func unknownCommand(arg string) (string, bool) {
+	if !bareWord.MatchString(arg) || build.Default.GOROOT == "" {
+		return "", false
+	}
+	if _, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", arg)); err == nil {
+		return "", false // a standard library package: report measures its benchmarks
+	}
+	msg := fmt.Sprintf("unknown command %q", arg)
+	for _, n := range commandNames() {
+		if editDistance(arg, n) <= 2 {
+			msg += fmt.Sprintf(" (did you mean %s?)", n)
+			break
+		}
+	}
+	return msg + ": run 'squash help' for the commands", true
+}
+
+// editDistance returns the Levenshtein distance between a and b, which are
+// short.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func commandNames() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
+	return names
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: squash [command] [flags] [packages]")
+	fmt.Fprintln(w)
+	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)

@@ -47,6 +47,8 @@ func TestReportBadInput(t *testing.T) {
 		{"does not compile", []string{"./broken"}, "example.com/sq/broken does not compile:"},
 		{"benchmark fails", []string{"./failing"}, "benchmark failed in example.com/sq/failing:"},
 		{"bad flag", []string{"-count", "0", "./ok"}, "-count must be at least 1"},
+		{"misspelt command", []string{"gaurd", "./ok"}, `unknown command "gaurd" (did you mean guard?): run 'squash help' for the commands`},
+		{"unknown command", []string{"version"}, `unknown command "version": run 'squash help' for the commands`},
 		{"corrupt profile", []string{"-profile", "go.mod", "./ok"}, "not a pprof profile"},
 		{"unreachable URL", []string{"-profile", "http://127.0.0.1:1/debug/pprof/allocs", "./ok"}, "cannot fetch profile"},
 	} {

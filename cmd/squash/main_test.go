@@ -1,0 +1,30 @@
+package main
+
+import "testing"
+
+// TestUnknownCommand: a bare word that is neither a command nor a standard
+// library package is refused as a command; package patterns, standard
+// library packages included, go on to report.
+func TestUnknownCommand(t *testing.T) {
+	for arg, want := range map[string]bool{
+		"gaurd":          true,
+		"version":        true,
+		"strings":        false,
+		"net":            false,
+		"./ok":           false,
+		"./...":          false,
+		"example.com/m":  false,
+		"encoding/json":  false,
+		"-bench":         false,
+		"BenchmarkThing": false,
+	} {
+		if _, got := unknownCommand(arg); got != want {
+			t.Errorf("unknownCommand(%q) = %v, want %v", arg, got, want)
+		}
+	}
+	for a, b := range map[[2]string]int{{"gaurd", "guard"}: 2, {"explian", "explain"}: 2, {"lnt", "lint"}: 1, {"version", "report"}: 6, {"", "lint"}: 4} {
+		if got := editDistance(a[0], a[1]); got != b {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", a[0], a[1], got, b)
+		}
+	}
+}
