@@ -113,7 +113,8 @@ func compareSites(x, y Site) int {
 const header = `# squash allocation budget: written by 'squash guard -write', checked by
 # 'squash guard'. One benchmark a line: package, name, allocs/op, B/op; below
 # it, indented, the sites that allocated when it was written. Lower a figure
-# by hand to tighten a budget; format in README.md.
+# by hand to tighten a budget. The format is documented in package
+# github.com/squashgo/squash/internal/budget.
 `
 
 // Write writes b in the format described in the package documentation. It

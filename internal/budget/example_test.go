@@ -39,7 +39,8 @@ example.com/m/dec BenchmarkDecode 1 allocs/op 64 B/op
 	// # squash allocation budget: written by 'squash guard -write', checked by
 	// # 'squash guard'. One benchmark a line: package, name, allocs/op, B/op; below
 	// # it, indented, the sites that allocated when it was written. Lower a figure
-	// # by hand to tighten a budget; format in README.md.
+	// # by hand to tighten a budget. The format is documented in package
+	// # github.com/squashgo/squash/internal/budget.
 	// squash budget v1
 	//
 	// example.com/m/dec BenchmarkDecode 2 allocs/op 80 B/op
