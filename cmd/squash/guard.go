@@ -76,6 +76,9 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if cfg.bench.Count < 1 {
 		return fail(stderr, fmt.Errorf("-count must be at least 1"))
 	}
+	if err := bench.CheckBenchtime(cfg.bench.Benchtime); err != nil {
+		return fail(stderr, err)
+	}
 	cfg.patterns = fs.Args()
 	fs.Visit(func(f *flag.Flag) { cfg.benchtimeSet = cfg.benchtimeSet || f.Name == "benchtime" })
 	cfg.github = os.Getenv("GITHUB_ACTIONS") == "true"

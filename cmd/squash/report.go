@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/report"
 )
 
@@ -45,6 +46,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if cfg.Bench.Count < 1 {
 		return fail(stderr, fmt.Errorf("-count must be at least 1"))
+	}
+	if err := bench.CheckBenchtime(cfg.Bench.Benchtime); err != nil {
+		return fail(stderr, err)
 	}
 	if *top < 0 {
 		return fail(stderr, fmt.Errorf("-top must not be negative"))

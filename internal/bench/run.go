@@ -10,7 +10,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -25,6 +27,21 @@ type Options struct {
 
 	// Progress, if not nil, receives one line per step.
 	Progress io.Writer
+}
+
+// CheckBenchtime returns an error if t is not a -benchtime the go command
+// accepts: a positive duration (1s, 500ms) or a positive count of
+// iterations (100x). Checking it first saves building a test binary that
+// would refuse it.
+func CheckBenchtime(t string) error {
+	if n, ok := strings.CutSuffix(t, "x"); ok {
+		if i, err := strconv.Atoi(n); err == nil && i > 0 && n[0] != '+' {
+			return nil
+		}
+	} else if d, err := time.ParseDuration(t); err == nil && d > 0 {
+		return nil
+	}
+	return fmt.Errorf("-benchtime %q is neither a duration (1s, 500ms) nor a count of iterations (100x)", t)
 }
 
 // A Result is the measurement of one benchmark.

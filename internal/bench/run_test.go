@@ -1,8 +1,10 @@
 package bench
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 const sampleOutput = `goos: linux
@@ -120,6 +122,43 @@ func FuzzParse(f *testing.F) {
 			if !strings.HasPrefix(r.Name, "Benchmark") {
 				t.Fatalf("result name %q lacks the Benchmark prefix", r.Name)
 			}
+		}
+	})
+}
+
+func TestCheckBenchtime(t *testing.T) {
+	for bt, ok := range map[string]bool{
+		"1s": true, "500ms": true, "1m30s": true, "100x": true, "1x": true,
+		"": false, "xyz": false, "0x": false, "-5x": false, "+5x": false, "x": false,
+		"0s": false, "-1s": false, "10": false, "1.5x": false, "100X": false,
+	} {
+		if err := CheckBenchtime(bt); (err == nil) != ok {
+			t.Errorf("CheckBenchtime(%q) = %v, want ok %v", bt, err, ok)
+		}
+	}
+}
+
+// FuzzCheckBenchtime: whatever CheckBenchtime accepts is a positive count
+// of iterations or a positive duration, and what it refuses gets an error
+// that names it.
+func FuzzCheckBenchtime(f *testing.F) {
+	for _, s := range []string{"1s", "100x", "xyz", "0x", "-1s", "9999999999999999999999x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, bt string) {
+		err := CheckBenchtime(bt)
+		if err != nil {
+			if !strings.Contains(err.Error(), strconv.Quote(bt)) {
+				t.Errorf("error %q does not name %q", err, bt)
+			}
+			return
+		}
+		if n, ok := strings.CutSuffix(bt, "x"); ok {
+			if i, err := strconv.Atoi(n); err != nil || i <= 0 {
+				t.Errorf("accepted %q", bt)
+			}
+		} else if d, err := time.ParseDuration(bt); err != nil || d <= 0 {
+			t.Errorf("accepted %q", bt)
 		}
 	})
 }
