@@ -45,7 +45,7 @@ func TestReportBadInput(t *testing.T) {
 		{"tests but no benchmarks", []string{"./onlytests"}, "no benchmarks in example.com/sq/onlytests: add a `func BenchmarkX(b *testing.B)`"},
 		{"no benchmark matches", []string{"-bench", "Nope", "./ok"}, `no benchmarks in example.com/sq/ok match -bench "Nope"`},
 		{"does not compile", []string{"./broken"}, "example.com/sq/broken does not compile:"},
-		{"benchmark fails", []string{"./failing"}, "benchmark failed in example.com/sq/failing:"},
+		{"benchmark fails", []string{"./failing"}, "benchmark BenchmarkFails failed in example.com/sq/failing:"},
 		{"bad flag", []string{"-count", "0", "./ok"}, "-count must be at least 1"},
 		{"bad benchtime", []string{"-benchtime", "xyz", "./ok"}, `-benchtime "xyz" is neither a duration (1s, 500ms) nor a count of iterations (100x)`},
 		{"misspelt command", []string{"gaurd", "./ok"}, `unknown command "gaurd" (did you mean guard?): run 'squash help' for the commands`},

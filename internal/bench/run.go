@@ -190,25 +190,48 @@ func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
 	if err != nil {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
-			return nil, fmt.Errorf("benchmark failed in %s:\n%s", b.Package.ImportPath, indent(failureLines(out.String())))
+			name, lines := failure(out.String())
+			if name != "" {
+				return nil, fmt.Errorf("benchmark %s failed in %s:\n%s", name, b.Package.ImportPath, indent(lines))
+			}
+			return nil, fmt.Errorf("benchmark failed in %s:\n%s", b.Package.ImportPath, indent(lines))
 		}
 		return nil, fmt.Errorf("running the test binary of %s: %w", b.Package.ImportPath, err)
 	}
 	return out.Bytes(), nil
 }
 
-// failureLines picks the lines of a failed run worth showing: from the first
-// FAIL or panic on, at most 20.
-func failureLines(out string) string {
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(l, "--- FAIL") || strings.HasPrefix(l, "panic:") || strings.Contains(l, "FAIL") {
-			lines = lines[i:]
+// failure picks the lines of a failed run worth showing, from the first
+// FAIL or panic on, at most 20, and the benchmark that failed, if go test's
+// output names it: in "--- FAIL: BenchmarkX", or in front of a panic, which
+// go test prints on the line of the benchmark that was running.
+func failure(out string) (name, lines string) {
+	ls := strings.Split(strings.TrimSpace(out), "\n")
+	for i, l := range ls {
+		if rest, ok := strings.CutPrefix(l, "--- FAIL: "); ok {
+			if f := strings.Fields(rest); len(f) > 0 {
+				name = f[0]
+			}
+			ls = ls[i:]
+			break
+		}
+		if j := strings.Index(l, "panic:"); j >= 0 {
+			if f := strings.Fields(l[:j]); len(f) == 1 && strings.HasPrefix(f[0], "Benchmark") {
+				name = procsSuffix.ReplaceAllString(f[0], "")
+			}
+			ls = append([]string{l[j:]}, ls[i+1:]...)
+			break
+		}
+		if strings.Contains(l, "FAIL") {
+			ls = ls[i:]
 			break
 		}
 	}
-	return firstLines(strings.Join(lines, "\n"), 20)
+	return name, firstLines(strings.Join(ls, "\n"), 20)
 }
+
+// procsSuffix is the -GOMAXPROCS suffix go test adds to a benchmark's name.
+var procsSuffix = regexp.MustCompile(`-[0-9]+$`)
 
 // Parse reads go test benchmark output. It returns one Result per result
 // line, without profiles or medians. fileName names the input in errors.

@@ -162,3 +162,42 @@ func FuzzCheckBenchtime(f *testing.F) {
 		}
 	})
 }
+
+func TestFailure(t *testing.T) {
+	for _, tc := range []struct {
+		name, out     string
+		want, display string // the benchmark named, the first line shown
+	}{
+		{"panic", "goos: linux\nBenchmarkOK-2       \t       1\t       752.0 ns/op\nBenchmarkPanics/n=10-2   \tpanic: assignment to entry in nil map\n\ngoroutine 3 [running]:\n",
+			"BenchmarkPanics/n=10", "panic: assignment to entry in nil map"},
+		{"fatal", "goos: linux\n--- FAIL: BenchmarkFails\n    pan_test.go:9: the input file is missing\nFAIL\n",
+			"BenchmarkFails", "--- FAIL: BenchmarkFails"},
+		{"unnamed", "goos: linux\nsomething went wrong\nFAIL\texample.com/pan\t0.01s\n", "", "FAIL\texample.com/pan\t0.01s"},
+		{"nothing recognised", "exit status 3\n", "", "exit status 3"},
+	} {
+		name, lines := failure(tc.out)
+		first, _, _ := strings.Cut(lines, "\n")
+		if name != tc.want || first != tc.display {
+			t.Errorf("%s: failure = %q, first line %q; want %q, %q", tc.name, name, first, tc.want, tc.display)
+		}
+	}
+}
+
+// FuzzFailure: failure never panics, shows at most 20 lines (and "…" for
+// the rest), and names a benchmark with one word: what follows "--- FAIL:",
+// or a Benchmark name in front of a panic.
+func FuzzFailure(f *testing.F) {
+	f.Add("BenchmarkPanics-2   \tpanic: boom\n\ngoroutine 3 [running]:\n")
+	f.Add("--- FAIL: BenchmarkFails\n    x_test.go:9: missing\nFAIL\n")
+	f.Add("--- FAIL: \n")
+	f.Add(strings.Repeat("FAIL\n", 30))
+	f.Fuzz(func(t *testing.T, out string) {
+		name, lines := failure(out)
+		if ls := strings.Split(lines, "\n"); len(ls) > 21 || len(ls) == 21 && ls[20] != "…" {
+			t.Errorf("%d lines shown:\n%s", len(ls), lines)
+		}
+		if name != "" && (strings.ContainsAny(name, " \t\r\n") || !strings.Contains(out, "--- FAIL: ") && !strings.HasPrefix(name, "Benchmark")) {
+			t.Errorf("named %q", name)
+		}
+	})
+}
