@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/squashgo/squash/internal/bench"
@@ -133,6 +132,9 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 			fmt.Fprintf(stderr, "squash: %s was measured with -benchtime %s, checking with %s: amortised allocations may count differently\n", relativeTo(root, file), old.Benchtime, cfg.bench.Benchtime)
 		} else {
 			cfg.bench.Benchtime = old.Benchtime
+			if err := bench.CheckBenchtime(old.Benchtime); err != nil {
+				return 0, fmt.Errorf("%s: %w: fix its benchtime line, or rewrite it with 'squash guard -write'", relativeTo(root, file), err)
+			}
 		}
 	}
 
@@ -155,9 +157,6 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 	}
 	if old != nil {
 		if run.measured, err = measureBudgets(ctx, cfg); err != nil {
-			return 0, err
-		}
-		if run.confirmed, err = confirmBytes(ctx, cfg, old, run.measured); err != nil {
 			return 0, err
 		}
 		run.gone = gonePackages(ctx, root, old, run.pkgs)
@@ -191,10 +190,6 @@ type guardRun struct {
 	budget   *budget.Budget     // nil when there is no budget file
 	measured []budget.Benchmark // the benchmarks as they are now
 	noalloc  *noalloc.Result
-
-	// confirmed maps the ID of each benchmark whose B/op confirmBytes
-	// measured again to the -benchtime it used.
-	confirmed map[string]string
 }
 
 // print judges the run, prints what fails and a summary, and returns the
@@ -219,7 +214,7 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 	}
 	opts.Packages = append(slices.Clip(opts.Packages), r.gone...)
 	v := budget.Compare(r.budget, r.measured, opts)
-	g.verdict(v, r.cfg, r.confirmed, relativeTo(r.root, r.file))
+	g.verdict(v, r.cfg, relativeTo(r.root, r.file))
 	return guardExit(failed || v.Failed(r.cfg.strict))
 }
 
@@ -263,53 +258,6 @@ func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, e
 		return nil, err
 	}
 	return budget.FromReport(rep), nil
-}
-
-// confirmFactor is how many times more iterations confirmBytes runs.
-const confirmFactor = 10
-
-// confirmBytes measures again, with confirmFactor times the iterations, each
-// benchmark whose B/op is over budget while its allocs/op is not, and puts
-// that B/op in measured; it returns the IDs of those benchmarks and the
-// -benchtime used. Bytes allocated once per run, such as a goroutine's
-// buffers in b.RunParallel or a pool's refill after a collection, are spread
-// over only 100 iterations at the default -benchtime, and so vary by tens of
-// B/op from run to run, where allocs/op hides them (fewer than one per op
-// count as 0). With ten times the iterations they weigh ten times less, and
-// bytes allocated by every op weigh the same. Only -benchtime Nx is
-// confirmed: a duration already runs many iterations.
-func confirmBytes(ctx context.Context, cfg guardConfig, b *budget.Budget, measured []budget.Benchmark) (map[string]string, error) {
-	n, err := strconv.Atoi(strings.TrimSuffix(cfg.bench.Benchtime, "x"))
-	if !strings.HasSuffix(cfg.bench.Benchtime, "x") || err != nil || n <= 0 {
-		return nil, nil
-	}
-	confirmed := map[string]string{}
-	v := budget.Compare(b, measured, budget.Options{ByteTolerance: cfg.tolerance})
-	for _, o := range v.Over {
-		if o.Allocs {
-			continue
-		}
-		c := cfg
-		c.patterns = []string{o.Measured.Package}
-		c.bench.Bench = bench.ExactRegexp(o.Measured.Name)
-		c.bench.Benchtime = strconv.Itoa(n*confirmFactor) + "x"
-		again, err := measureBudgets(ctx, c)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range again {
-			if m.ID() != o.Measured.ID() {
-				continue
-			}
-			for i := range measured {
-				if measured[i].ID() == m.ID() {
-					measured[i].BytesPerOp = m.BytesPerOp
-				}
-			}
-			confirmed[m.ID()] = c.bench.Benchtime
-		}
-	}
-	return confirmed, nil
 }
 
 // writeBudget measures the benchmarks and records them in file, keeping the
@@ -419,9 +367,9 @@ func (g *guardPrinter) violation(v noalloc.Violation) {
 	g.annotate("error", v.Pos.File, v.Pos.Line, v.Pos.Column, v.Message())
 }
 
-func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, confirmed map[string]string, file string) {
+func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) {
 	for _, o := range v.Over {
-		g.overrun(o, cfg.tolerance, confirmed[o.Measured.ID()])
+		g.overrun(o, cfg.tolerance)
 	}
 	for _, m := range v.Unbudgeted {
 		msg := fmt.Sprintf("%s %s: %s allocs/op %s B/op, not in %s: run 'squash guard -write' to record it", m.Package, m.Name, perOp(m.AllocsPerOp), perOp(m.BytesPerOp), file)
@@ -458,20 +406,14 @@ func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, confirmed map
 	g.line("%s", summary)
 }
 
-// overrun prints a benchmark over budget; confirmedAt is the -benchtime
-// its B/op was measured again with, if it was.
-func (g *guardPrinter) overrun(o budget.Overrun, tolerance float64, confirmedAt string) {
+func (g *guardPrinter) overrun(o budget.Overrun, tolerance float64) {
 	m, b := o.Measured, o.Budget
 	var what []string
 	if o.Allocs {
 		what = append(what, fmt.Sprintf("%s allocs/op, budget %s", perOp(m.AllocsPerOp), perOp(b.AllocsPerOp)))
 	}
 	if o.Bytes {
-		at := ""
-		if confirmedAt != "" {
-			at = " at -benchtime " + confirmedAt
-		}
-		what = append(what, fmt.Sprintf("%s B/op%s, budget %s + %g%%", perOp(m.BytesPerOp), at, perOp(b.BytesPerOp), 100*tolerance))
+		what = append(what, fmt.Sprintf("%s B/op, budget %s + %g%%", perOp(m.BytesPerOp), perOp(b.BytesPerOp), 100*tolerance))
 	}
 	head := fmt.Sprintf("%s %s: %s", m.Package, m.Name, strings.Join(what, "; "))
 	g.line("FAIL %s", head)

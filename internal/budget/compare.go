@@ -9,7 +9,12 @@ import (
 type Options struct {
 	// ByteTolerance is the fraction by which a benchmark's B/op may exceed
 	// its budget before it fails: 0.1 allows 10% more. allocs/op has no
-	// tolerance: it is exact.
+	// tolerance: it is exact. The B/op of a benchmark with 0 allocs/op in
+	// both its budget and its measurement is not judged: fewer than one
+	// allocation per op, it is set-up spread over the iterations (a
+	// goroutine's buffers in b.RunParallel, a pool's refill after a
+	// collection), which varies by tens of B/op from run to run at 100
+	// iterations.
 	ByteTolerance float64
 
 	// Packages are the import paths whose benchmarks were all measured. A
@@ -32,7 +37,7 @@ type Overrun struct {
 	Budget, Measured Benchmark
 
 	Allocs bool // allocs/op is over budget
-	Bytes  bool // B/op is over budget by more than the tolerance
+	Bytes  bool // B/op is over budget by more than the tolerance, and allocs/op is not 0 in both
 
 	// NewSites are the measured sites that the budget did not list and
 	// that make at least half an allocation per op. A site below that is
@@ -71,7 +76,7 @@ func Compare(b *Budget, measured []Benchmark, opts Options) *Verdict {
 		}
 		o := Overrun{Budget: *want, Measured: m}
 		o.Allocs = m.AllocsPerOp > want.AllocsPerOp
-		o.Bytes = m.BytesPerOp > want.BytesPerOp*(1+opts.ByteTolerance)
+		o.Bytes = m.BytesPerOp > want.BytesPerOp*(1+opts.ByteTolerance) && (m.AllocsPerOp > 0 || want.AllocsPerOp > 0)
 		if !o.Allocs && !o.Bytes {
 			v.Within = append(v.Within, o)
 			continue

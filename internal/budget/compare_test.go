@@ -101,3 +101,33 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+// TestCompareZeroAllocBytes: the B/op of a benchmark with no allocation per
+// op, in its budget and now, is set-up spread over the iterations and is not
+// judged; as soon as either has one, B/op is.
+func TestCompareZeroAllocBytes(t *testing.T) {
+	budget := &Budget{Benchmarks: []Benchmark{ // sorted, as Find expects
+		{Package: "p", Name: "BenchmarkOne", AllocsPerOp: 1, BytesPerOp: 16},
+		{Package: "p", Name: "BenchmarkZero", AllocsPerOp: 0, BytesPerOp: 15},
+	}}
+	for _, tc := range []struct {
+		name          string
+		m             Benchmark
+		allocs, bytes bool
+	}{
+		{"zero allocs, more set-up bytes", Benchmark{Package: "p", Name: "BenchmarkZero", AllocsPerOp: 0, BytesPerOp: 48}, false, false},
+		{"now one alloc", Benchmark{Package: "p", Name: "BenchmarkZero", AllocsPerOp: 1, BytesPerOp: 48}, true, true},
+		{"one alloc, more bytes", Benchmark{Package: "p", Name: "BenchmarkOne", AllocsPerOp: 1, BytesPerOp: 48}, false, true},
+		{"budgeted one alloc, now none but bytes", Benchmark{Package: "p", Name: "BenchmarkOne", AllocsPerOp: 0, BytesPerOp: 48}, false, true},
+	} {
+		v := Compare(budget, []Benchmark{tc.m}, Options{ByteTolerance: 0.1})
+		over := tc.allocs || tc.bytes
+		if got := len(v.Over) == 1; got != over {
+			t.Errorf("%s: over = %v, want %v", tc.name, got, over)
+			continue
+		}
+		if over && (v.Over[0].Allocs != tc.allocs || v.Over[0].Bytes != tc.bytes) {
+			t.Errorf("%s: allocs, bytes over = %v, %v; want %v, %v", tc.name, v.Over[0].Allocs, v.Over[0].Bytes, tc.allocs, tc.bytes)
+		}
+	}
+}
