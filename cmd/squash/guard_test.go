@@ -376,6 +376,8 @@ func TestGuardCorruptBudget(t *testing.T) {
 		{"site before benchmark", []string{splitSite, countLine},
 			"squash.budget:2: an indented site line comes before any benchmark line"},
 		{"wrong file", []string{"module example.com/guard"}, "squash.budget:1: want \"squash budget v1\""},
+		{"bad benchtime", []string{"benchtime 0x", countLine},
+			"squash.budget: -benchtime \"0x\" is neither a duration (1s, 500ms) nor a count of iterations (100x): fix its benchtime line, or rewrite it with 'squash guard -write'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			budgetWith(t, dir, tc.budget...)

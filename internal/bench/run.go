@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -29,13 +30,13 @@ type Options struct {
 	Progress io.Writer
 }
 
-// CheckBenchtime returns an error if t is not a -benchtime the go command
-// accepts: a positive duration (1s, 500ms) or a positive count of
-// iterations (100x). Checking it first saves building a test binary that
-// would refuse it.
+// CheckBenchtime returns an error if t is not a -benchtime the testing
+// package accepts: a positive duration (1s, 500ms) or a positive count of
+// iterations (100x), as its flag parses them. Checking it first saves
+// building a test binary that would refuse it.
 func CheckBenchtime(t string) error {
 	if n, ok := strings.CutSuffix(t, "x"); ok {
-		if i, err := strconv.Atoi(n); err == nil && i > 0 && n[0] != '+' {
+		if i, err := strconv.ParseInt(n, 10, 0); err == nil && i > 0 {
 			return nil
 		}
 	} else if d, err := time.ParseDuration(t); err == nil && d > 0 {
@@ -203,8 +204,10 @@ func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
 
 // failure picks the lines of a failed run worth showing, from the first
 // FAIL or panic on, at most 20, and the benchmark that failed, if go test's
-// output names it: in "--- FAIL: BenchmarkX", or in front of a panic, which
-// go test prints on the line of the benchmark that was running.
+// output names it: in "--- FAIL: BenchmarkX"; in front of a panic, which go
+// test prints on the line of the benchmark that was running; or, for a
+// panic in the benchmark's first call, before go test printed its name, in
+// the first frame of the trace that is a Benchmark function.
 func failure(out string) (name, lines string) {
 	ls := strings.Split(strings.TrimSpace(out), "\n")
 	for i, l := range ls {
@@ -215,11 +218,18 @@ func failure(out string) (name, lines string) {
 			ls = ls[i:]
 			break
 		}
-		if j := strings.Index(l, "panic:"); j >= 0 {
-			if f := strings.Fields(l[:j]); len(f) == 1 && strings.HasPrefix(f[0], "Benchmark") {
-				name = procsSuffix.ReplaceAllString(f[0], "")
+		if m := panicLine.FindStringSubmatchIndex(l); m != nil {
+			if m[2] >= 0 {
+				name = strings.TrimSuffix(l[m[2]:m[3]], procsSuffix)
+			} else {
+				for _, frame := range ls[i+1:] {
+					if f := benchFrame.FindStringSubmatch(frame); f != nil {
+						name = f[1]
+						break
+					}
+				}
 			}
-			ls = append([]string{l[j:]}, ls[i+1:]...)
+			ls = append([]string{l[m[4]:]}, ls[i+1:]...)
 			break
 		}
 		if strings.Contains(l, "FAIL") {
@@ -230,8 +240,21 @@ func failure(out string) (name, lines string) {
 	return name, firstLines(strings.Join(ls, "\n"), 20)
 }
 
-// procsSuffix is the -GOMAXPROCS suffix go test adds to a benchmark's name.
-var procsSuffix = regexp.MustCompile(`-[0-9]+$`)
+var (
+	// panicLine is the first line of a panic, on its own or after the
+	// name of the benchmark that was running.
+	panicLine = regexp.MustCompile(`^(?:(Benchmark\S*)\s+)?(panic: .*)$`)
+	// benchFrame is a frame of a Benchmark function in a trace.
+	benchFrame = regexp.MustCompile(`^\S*\.(Benchmark[A-Za-z0-9_]*)[.(]`)
+	// procsSuffix is the suffix go test adds to a benchmark's name when
+	// GOMAXPROCS is not 1; the test binary inherits this process's.
+	procsSuffix = func() string {
+		if n := runtime.GOMAXPROCS(0); n != 1 {
+			return "-" + strconv.Itoa(n)
+		}
+		return ""
+	}()
+)
 
 // Parse reads go test benchmark output. It returns one Result per result
 // line, without profiles or medians. fileName names the input in errors.

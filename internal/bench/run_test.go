@@ -1,10 +1,10 @@
 package bench
 
 import (
+	"flag"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 const sampleOutput = `goos: linux
@@ -129,7 +129,8 @@ func FuzzParse(f *testing.F) {
 func TestCheckBenchtime(t *testing.T) {
 	for bt, ok := range map[string]bool{
 		"1s": true, "500ms": true, "1m30s": true, "100x": true, "1x": true,
-		"": false, "xyz": false, "0x": false, "-5x": false, "+5x": false, "x": false,
+		"+5x": true, "0100x": true, "+1s": true,
+		"": false, "xyz": false, "0x": false, "-5x": false, "x": false,
 		"0s": false, "-1s": false, "10": false, "1.5x": false, "100X": false,
 	} {
 		if err := CheckBenchtime(bt); (err == nil) != ok {
@@ -138,27 +139,29 @@ func TestCheckBenchtime(t *testing.T) {
 	}
 }
 
-// FuzzCheckBenchtime: whatever CheckBenchtime accepts is a positive count
-// of iterations or a positive duration, and what it refuses gets an error
-// that names it.
+// FuzzCheckBenchtime: CheckBenchtime accepts exactly what this test
+// binary's own -test.benchtime flag accepts, and its error names what it
+// refuses.
 func FuzzCheckBenchtime(f *testing.F) {
-	for _, s := range []string{"1s", "100x", "xyz", "0x", "-1s", "9999999999999999999999x"} {
+	for _, s := range []string{"1s", "100x", "xyz", "0x", "-1s", "+5x", "1.5x", "9999999999999999999999x"} {
 		f.Add(s)
 	}
+	fl := flag.Lookup("test.benchtime")
+	if fl == nil {
+		f.Fatal("no -test.benchtime flag in this test binary")
+	}
+	old := fl.Value.String()
 	f.Fuzz(func(t *testing.T, bt string) {
 		err := CheckBenchtime(bt)
-		if err != nil {
-			if !strings.Contains(err.Error(), strconv.Quote(bt)) {
-				t.Errorf("error %q does not name %q", err, bt)
-			}
-			return
+		goErr := fl.Value.Set(bt)
+		if err := fl.Value.Set(old); err != nil {
+			t.Fatal(err)
 		}
-		if n, ok := strings.CutSuffix(bt, "x"); ok {
-			if i, err := strconv.Atoi(n); err != nil || i <= 0 {
-				t.Errorf("accepted %q", bt)
-			}
-		} else if d, err := time.ParseDuration(bt); err != nil || d <= 0 {
-			t.Errorf("accepted %q", bt)
+		if (err == nil) != (goErr == nil) {
+			t.Errorf("CheckBenchtime(%q) = %v, but the testing flag says %v", bt, err, goErr)
+		}
+		if err != nil && !strings.Contains(err.Error(), strconv.Quote(bt)) {
+			t.Errorf("error %q does not name %q", err, bt)
 		}
 	})
 }
@@ -168,8 +171,12 @@ func TestFailure(t *testing.T) {
 		name, out     string
 		want, display string // the benchmark named, the first line shown
 	}{
-		{"panic", "goos: linux\nBenchmarkOK-2       \t       1\t       752.0 ns/op\nBenchmarkPanics/n=10-2   \tpanic: assignment to entry in nil map\n\ngoroutine 3 [running]:\n",
-			"BenchmarkPanics/n=10", "panic: assignment to entry in nil map"},
+		{"panic", "goos: linux\nBenchmarkOK" + procsSuffix + "       \t       1\t       752.0 ns/op\nBenchmarkPanics/size-64" + procsSuffix + "   \tpanic: assignment to entry in nil map\n\ngoroutine 3 [running]:\n",
+			"BenchmarkPanics/size-64", "panic: assignment to entry in nil map"},
+		{"panic in the first call", "panic: assignment to entry in nil map\n\ngoroutine 17 [running]:\nexample.com/pan.helper(...)\n\t/tmp/pan/pan_test.go:5\nexample.com/pan.BenchmarkPanics.func1(0x38aaeeebc308)\n\t/tmp/pan/pan_test.go:7 +0x34\ntesting.(*B).runN(0x38aaeeebc308, 0x1)\n",
+			"BenchmarkPanics", "panic: assignment to entry in nil map"},
+		{"panic in a log line", "goos: linux\nretrying after panic: fine\n--- FAIL: BenchmarkLog\n    x_test.go:3: gave up\n",
+			"BenchmarkLog", "--- FAIL: BenchmarkLog"},
 		{"fatal", "goos: linux\n--- FAIL: BenchmarkFails\n    pan_test.go:9: the input file is missing\nFAIL\n",
 			"BenchmarkFails", "--- FAIL: BenchmarkFails"},
 		{"unnamed", "goos: linux\nsomething went wrong\nFAIL\texample.com/pan\t0.01s\n", "", "FAIL\texample.com/pan\t0.01s"},
