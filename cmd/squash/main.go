@@ -14,15 +14,15 @@ package main
 import (
 	"context"
 	"fmt"
-	"go/build"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/squashgo/squash/internal/bench"
 )
 
 // A command is one subcommand of squash. Each lives in its own file and
@@ -44,7 +44,7 @@ func register(c *command) {
 	commands[c.name] = c
 }
 
-// Exit statuses, as in DESIGN.md.
+// Exit statuses, as the package doc and README.md give them.
 const (
 	exitClean    = 0
 	exitFindings = 1
@@ -67,7 +67,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		} else if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 			usage(stdout)
 			return exitClean
-		} else if msg, ok := unknownCommand(args[0]); ok {
+		} else if msg, ok := unknownCommand(ctx, args[0]); ok {
 			fmt.Fprintf(stderr, "squash: %s\n", msg)
 			return exitError
 		}
@@ -80,20 +80,21 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return c.run(ctx, args, stdout, stderr)
 }
 
-// bareWord is a first argument that can only be a command or a standard
-// library package: the go command reads any other package pattern as a
-// path (./x, ./...) or an import path with a slash.
+// bareWord is a first argument that may be a misspelt command: a word, where
+// a package pattern is usually a path (./x, ./...) or an import path with a
+// slash, though it may be a word too (strings, std, a module named app).
 var bareWord = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
-// unknownCommand returns the message for a first argument that is neither a
-// command nor a package, such as a misspelt command ("gaurd"), and false for
-// anything else, which the report command takes as a package pattern.
-func unknownCommand(arg string) (string, bool) {
-	if !bareWord.MatchString(arg) || build.Default.GOROOT == "" {
+// unknownCommand returns the message for a first argument that is a word the
+// go command does not resolve to a package either, such as a misspelt
+// command ("gaurd"), and false for anything else, which the report command
+// takes as a package pattern.
+func unknownCommand(ctx context.Context, arg string) (string, bool) {
+	if !bareWord.MatchString(arg) {
 		return "", false
 	}
-	if _, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", arg)); err == nil {
-		return "", false // a standard library package: report measures its benchmarks
+	if _, err := bench.Resolve(ctx, "", []string{arg}); err == nil || ctx.Err() != nil {
+		return "", false
 	}
 	msg := fmt.Sprintf("unknown command %q", arg)
 	for _, n := range commandNames() {

@@ -1,16 +1,20 @@
 package main
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
-// TestUnknownCommand: a bare word that is neither a command nor a standard
-// library package is refused as a command; package patterns, standard
-// library packages included, go on to report.
+// TestUnknownCommand: a word that is neither a command nor a package the go
+// command resolves is refused as a command; package patterns, words among
+// them, go on to report.
 func TestUnknownCommand(t *testing.T) {
 	for arg, want := range map[string]bool{
 		"gaurd":          true,
 		"version":        true,
 		"strings":        false,
 		"net":            false,
+		"std":            false,
 		"./ok":           false,
 		"./...":          false,
 		"example.com/m":  false,
@@ -18,7 +22,7 @@ func TestUnknownCommand(t *testing.T) {
 		"-bench":         false,
 		"BenchmarkThing": false,
 	} {
-		if _, got := unknownCommand(arg); got != want {
+		if _, got := unknownCommand(context.Background(), arg); got != want {
 			t.Errorf("unknownCommand(%q) = %v, want %v", arg, got, want)
 		}
 	}
