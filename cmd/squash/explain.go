@@ -35,9 +35,12 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		return exitError
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return exitError
+	switch fs.NArg() {
+	case 0:
+		return fail(stderr, fmt.Errorf("explain needs FILE:LINE or FILE:LINE-LINE, such as decoder.go:31"))
+	case 1:
+	default:
+		return fail(stderr, fmt.Errorf("explain takes one FILE:LINE[-LINE], not %d arguments: %s", fs.NArg(), strings.Join(fs.Args(), " ")))
 	}
 	file, from, to, err := parseLocation(fs.Arg(0))
 	if err != nil {

@@ -81,6 +81,8 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestExplainBadInput(t *testing.T) {
 	for _, tc := range []struct{ arg, want string }{
+		{"", "explain needs FILE:LINE or FILE:LINE-LINE"},
+		{"ok/ok.go:3 extra", "explain takes one FILE:LINE[-LINE], not 2 arguments: ok/ok.go:3 extra"},
 		{"nosuch.go:1", "cannot read nosuch.go: no such file or directory"},
 		{"go.mod:1", "go.mod is not a Go file"},
 		{"ok/ok.go:999", "ok/ok.go has lines 1 to 14; line 999 is out of range"},
@@ -89,9 +91,9 @@ func TestExplainBadInput(t *testing.T) {
 		{"ok/ok.go", "is not FILE:LINE"},
 		{"broken/broken.go:5", "example.com/sq/broken does not compile:"},
 	} {
-		code, stdout, stderr := squash(t, testMod, "explain", tc.arg)
+		code, stdout, stderr := squash(t, testMod, append([]string{"explain"}, strings.Fields(tc.arg)...)...)
 		first, _, _ := strings.Cut(stderr, "\n")
-		if code != exitError || stdout != "" || !strings.Contains(first, tc.want) {
+		if code != exitError || stdout != "" || !strings.HasPrefix(first, "squash: ") || !strings.Contains(first, tc.want) {
 			t.Errorf("explain %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.arg, code, stdout, stderr, tc.want)
 		}
 	}
