@@ -42,6 +42,7 @@ func TestReportBadInput(t *testing.T) {
 		{"not a package", []string{"./nopkg"}, "no Go files"},
 		{"missing directory", []string{"./nosuchdir"}, "directory not found"},
 		{"no test files", []string{"./nobench"}, "no benchmarks in example.com/sq/nobench: add a `func BenchmarkX(b *testing.B)`"},
+		{"benchmarks skip", []string{"./skipping"}, "no benchmarks ran in example.com/sq/skipping: BenchmarkNeedsDB skipped itself (b.Skip) or did not run an iteration; run 'go test -run ^$ -bench . -v example.com/sq/skipping' to see why"},
 		{"tests but no benchmarks", []string{"./onlytests"}, "no benchmarks in example.com/sq/onlytests: add a `func BenchmarkX(b *testing.B)`"},
 		{"no benchmark matches", []string{"-bench", "Nope", "./ok"}, `no benchmarks in example.com/sq/ok match -bench "Nope"`},
 		{"does not compile", []string{"./broken"}, "example.com/sq/broken does not compile:"},

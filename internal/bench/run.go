@@ -98,12 +98,32 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error)
 		}
 	}
 	if len(names) == 0 {
+		if listed := b.listed(ctx, opts.Bench); len(listed) > 0 {
+			return nil, fmt.Errorf("no benchmarks ran in %s: %s skipped itself (b.Skip) or did not run an iteration; run 'go test -run ^$ -bench %s -v %s' to see why", b.Package.ImportPath, strings.Join(listed, ", "), benchRegexp(opts.Bench), b.Package.ImportPath)
+		}
 		if opts.Bench == "" || opts.Bench == "." {
 			return nil, fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", b.Package.ImportPath)
 		}
 		return nil, fmt.Errorf("no benchmarks in %s match -bench %q: run 'go test -list . %s' to see them", b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
 	}
 	return names, nil
+}
+
+// listed returns the top-level benchmarks the test binary lists that the
+// first level of the -bench regexp matches, or nil if listing fails.
+func (b *Binary) listed(ctx context.Context, bench string) []string {
+	first, _, _ := strings.Cut(benchRegexp(bench), "/")
+	out, err := b.run(ctx, "-test.list="+first)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for line := range strings.Lines(string(out)) {
+		if name := strings.TrimSpace(line); strings.HasPrefix(name, "Benchmark") {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // Measure runs the benchmark called name (as returned by Benchmarks): once
