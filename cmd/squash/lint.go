@@ -3,10 +3,12 @@ package main
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
+	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/noalloc"
 )
@@ -50,6 +53,30 @@ func lintConfig(patterns []string) (lint.Config, error) {
 	return lint.Config{Patterns: patterns, Tool: exe, Env: []string{vettoolEnv}}, nil
 }
 
+// goFiles returns the SHA-256 of every Go file in the directories of the
+// packages that patterns match, so that lint -fix can say which it changed.
+func goFiles(ctx context.Context, patterns []string) (map[string][32]byte, error) {
+	pkgs, err := bench.Resolve(ctx, "", patterns)
+	if err != nil {
+		return nil, err
+	}
+	sums := map[string][32]byte{}
+	for _, p := range pkgs {
+		if p.Standard {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(p.Dir, "*.go"))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			sums[f] = sha256.Sum256(data)
+		}
+	}
+	return sums, nil
+}
+
 func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("squash lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -83,11 +110,29 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if *fix || *diff {
+		var before map[string][32]byte
+		if *fix {
+			if before, err = goFiles(ctx, fs.Args()); err != nil {
+				return fail(stderr, err)
+			}
+		}
 		out, err := lint.Fix(ctx, cfg, *diff)
 		if err != nil {
 			return fail(stderr, err)
 		}
 		fmt.Fprint(stdout, out)
+		if *fix {
+			after, err := goFiles(ctx, fs.Args())
+			if err != nil {
+				return fail(stderr, err)
+			}
+			wd, _ := os.Getwd()
+			for _, f := range slices.Sorted(maps.Keys(after)) {
+				if after[f] != before[f] {
+					fmt.Fprintf(stdout, "fixed %s\n", relativeTo(wd, f))
+				}
+			}
+		}
 		if *diff && out != "" {
 			return exitFindings
 		}

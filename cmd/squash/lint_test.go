@@ -116,8 +116,12 @@ func TestLintFix(t *testing.T) {
 	copyDir(t, filepath.Join(packageDir, testMod), dir)
 	cmd := exec.Command(squashBinary(t), "lint", "-fix", "./ok")
 	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("lint -fix: %v\n%s", err, out)
+	}
+	if string(out) != "fixed ok/ok.go\n" {
+		t.Errorf("lint -fix said %q, want the file it changed", out)
 	}
 	src, _ := os.ReadFile(filepath.Join(dir, "ok", "ok.go"))
 	if !strings.Contains(string(src), "out := make([]string, 0, len(parts))") {
