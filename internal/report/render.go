@@ -197,17 +197,24 @@ func clipLeft(s string, n int) string {
 // squash explain have them all.
 const maxReasons = 2
 
-// why prints a site's reasons, then its mechanism in plain words.
+// why prints a site's reasons, then its mechanism in plain words. Records
+// that read the same in text (they differ in a column or a step of their
+// flow, which squash explain shows) are printed once.
 func (t *textWriter) why(s *Site, pad string) {
+	shown := map[string]bool{}
 	for i, r := range s.Reasons {
-		if i == maxReasons {
-			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s)", len(s.Reasons)-i, fmt.Sprintf("%s:%d", s.File, s.Line)))
-			break
-		}
 		text := r.Summary
 		if r.InlinedAt != "" {
 			text += " [inlined at " + r.InlinedAt + "]"
 		}
+		if shown[text] {
+			continue
+		}
+		if len(shown) == maxReasons {
+			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s)", len(s.Reasons)-i, fmt.Sprintf("%s:%d", s.File, s.Line)))
+			break
+		}
+		shown[text] = true
 		t.wrap(pad, "why: "+text)
 	}
 	if s.MechanismText != "" {

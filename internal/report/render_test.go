@@ -106,3 +106,23 @@ func TestNum(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteTextReasonsOnce: two records that read the same in text are
+// printed once, and do not count against the records shown.
+func TestWriteTextReasonsOnce(t *testing.T) {
+	r := sampleReport()
+	same := Reason{Code: "escape", Message: "append(out, x) escapes to heap", Summary: "append(out, x) escapes to heap: return out (return) → the result", InlinedAt: "app.go:19:2"}
+	other := Reason{Code: "escape", Message: "x escapes to heap", Summary: "x escapes to heap"}
+	r.Packages[0].Benchmarks[0].Sites[0].Reasons = []Reason{same, same, other}
+	var buf bytes.Buffer
+	if err := WriteText(&buf, r, TextOptions{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if n := strings.Count(out, "why: append(out, x) escapes to heap"); n != 1 {
+		t.Errorf("the same record is printed %d times:\n%s", n, out)
+	}
+	if !strings.Contains(out, "why: x escapes to heap") || strings.Contains(out, "more: squash explain") {
+		t.Errorf("the second distinct record is not shown, or a 'more' line is:\n%s", out)
+	}
+}
