@@ -220,6 +220,22 @@ func (t *textWriter) why(s *Site, pad string) {
 	if s.MechanismText != "" {
 		t.wrap(pad, "why: "+s.MechanismText)
 	}
+	// The mechanism above is the main one; a fix for one part of the site
+	// removes only that part's share. Parts under 1% are left out.
+	var parts []string
+	for _, m := range s.Mechanisms {
+		if m.Share < 0.01 {
+			continue
+		}
+		by := "the line itself"
+		if m.Function != "" {
+			by = "inside " + shortFunc(m.Function)
+		}
+		parts = append(parts, fmt.Sprintf("%.0f%% %s", 100*m.Share, by))
+	}
+	if len(parts) > 1 {
+		t.wrap(pad, "split: "+strings.Join(parts, ", "))
+	}
 	for _, f := range s.Findings {
 		t.wrap(pad, fmt.Sprintf("fix [%s]: %s", f.Pass, f.Message))
 	}

@@ -126,3 +126,27 @@ func TestWriteTextReasonsOnce(t *testing.T) {
 		t.Errorf("the second distinct record is not shown, or a 'more' line is:\n%s", out)
 	}
 }
+
+// TestWriteTextSplit: a site that allocates both itself and inside a callee
+// says how its objects divide, so that a fix for one part is not read as a
+// fix for all.
+func TestWriteTextSplit(t *testing.T) {
+	r := sampleReport()
+	site := &r.Packages[0].Benchmarks[0].Sites[0]
+	site.Mechanisms = []Mechanism{{Function: "fmt.Sprintf", Share: 50.0 / 56}, {Function: "", Share: 6.0 / 56}}
+	other := &r.Packages[0].Benchmarks[0].Sites[1] // a part under 1% is no split
+	other.Mechanisms = []Mechanism{{Function: "strings.genSplit", Share: 0.995}, {Function: "sync.(*Pool).pinSlow", Share: 0.005}}
+	site.Findings = []Finding{{Pass: "prealloc", Message: "labels grows once per iteration", File: "dec/dec.go", Line: 27}}
+	var buf bytes.Buffer
+	if err := WriteText(&buf, r, TextOptions{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	split := strings.Index(out, "split: 89% inside fmt.Sprintf, 11% the line itself\n")
+	if split < 0 || strings.Index(out, "fix [prealloc]") < split {
+		t.Errorf("no split line before the fix:\n%s", out)
+	}
+	if strings.Count(out, "split:") != 1 {
+		t.Errorf("a split line on a site with one mechanism:\n%s", out)
+	}
+}
