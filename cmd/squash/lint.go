@@ -110,26 +110,24 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if *fix || *diff {
+		// Files -fix changed are named when the patterns are packages the
+		// go command resolves (not, say, a list of .go files).
 		var before map[string][32]byte
 		if *fix {
-			if before, err = goFiles(ctx, fs.Args()); err != nil {
-				return fail(stderr, err)
-			}
+			before, _ = goFiles(ctx, fs.Args())
 		}
 		out, err := lint.Fix(ctx, cfg, *diff)
 		if err != nil {
 			return fail(stderr, err)
 		}
 		fmt.Fprint(stdout, out)
-		if *fix {
-			after, err := goFiles(ctx, fs.Args())
-			if err != nil {
-				return fail(stderr, err)
-			}
-			wd, _ := os.Getwd()
-			for _, f := range slices.Sorted(maps.Keys(after)) {
-				if after[f] != before[f] {
-					fmt.Fprintf(stdout, "fixed %s\n", relativeTo(wd, f))
+		if *fix && before != nil {
+			if after, err := goFiles(ctx, fs.Args()); err == nil {
+				wd, _ := os.Getwd()
+				for _, f := range slices.Sorted(maps.Keys(after)) {
+					if after[f] != before[f] {
+						fmt.Fprintf(stdout, "fixed %s\n", relativeTo(wd, f))
+					}
 				}
 			}
 		}

@@ -127,6 +127,24 @@ func TestLintFix(t *testing.T) {
 	if !strings.Contains(string(src), "out := make([]string, 0, len(parts))") {
 		t.Errorf("the fix was not applied:\n%s", src)
 	}
+
+	// Files as arguments: fixed, though not named (they are no package the
+	// go command lists).
+	orig, _ := os.ReadFile(filepath.Join(packageDir, testMod, "ok", "ok.go"))
+	os.WriteFile(filepath.Join(dir, "ok", "ok.go"), orig, 0o644)
+	files, _ := filepath.Glob(filepath.Join(dir, "ok", "*.go"))
+	for i, f := range files {
+		files[i], _ = filepath.Rel(dir, f)
+	}
+	cmd = exec.Command(squashBinary(t), append([]string{"lint", "-fix"}, files...)...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("lint -fix %s: %v\n%s", strings.Join(files, " "), err, out)
+	}
+	src, _ = os.ReadFile(filepath.Join(dir, "ok", "ok.go"))
+	if !strings.Contains(string(src), "out := make([]string, 0, len(parts))") {
+		t.Errorf("the fix was not applied with files as arguments:\n%s", src)
+	}
 	cmd = exec.Command(squashBinary(t), "lint", "./ok")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {

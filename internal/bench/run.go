@@ -98,8 +98,14 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error)
 		}
 	}
 	if len(names) == 0 {
-		if listed := b.listed(ctx, opts.Bench); len(listed) > 0 {
-			return nil, fmt.Errorf("no benchmarks ran in %s: %s skipped itself (b.Skip) or did not run an iteration; run 'go test -run ^$ -bench %s -v %s' to see why", b.Package.ImportPath, strings.Join(listed, ", "), benchRegexp(opts.Bench), b.Package.ImportPath)
+		// A regexp with a level for sub-benchmarks may match a benchmark
+		// and none of its sub-benchmarks: that is the "match" case below.
+		if listed := b.listed(ctx, opts.Bench); len(listed) > 0 && !strings.Contains(opts.Bench, "/") {
+			verb := "skipped itself"
+			if len(listed) > 1 {
+				verb = "skipped themselves"
+			}
+			return nil, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, benchRegexp(opts.Bench), b.Package.ImportPath)
 		}
 		if opts.Bench == "" || opts.Bench == "." {
 			return nil, fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", b.Package.ImportPath)
@@ -108,6 +114,10 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error)
 	}
 	return names, nil
 }
+
+// ErrNoneRan is wrapped by the error of Benchmarks when the package has
+// benchmarks that -bench selects but none of them ran an iteration.
+var ErrNoneRan = errors.New("no benchmarks ran")
 
 // listed returns the top-level benchmarks the test binary lists that the
 // first level of the -bench regexp matches, or nil if listing fails.

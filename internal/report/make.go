@@ -87,6 +87,13 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 		rep.attach(findings, pkgs)
 	}
 	if len(rep.Packages) == 0 {
+		// If a package has benchmarks that did not run, say that rather
+		// than that there are none.
+		for _, err := range skipped {
+			if errors.Is(err, bench.ErrNoneRan) {
+				return nil, err
+			}
+		}
 		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, strings.Join(patternsOrDot(cfg.Patterns), " "))
 	}
 	return rep, nil

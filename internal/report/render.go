@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -201,27 +202,29 @@ const maxReasons = 2
 // that read the same in text (they differ in a column or a step of their
 // flow, which squash explain shows) are printed once.
 func (t *textWriter) why(s *Site, pad string) {
-	shown := map[string]bool{}
-	for i, r := range s.Reasons {
+	var texts []string
+	for _, r := range s.Reasons {
 		text := r.Summary
 		if r.InlinedAt != "" {
 			text += " [inlined at " + r.InlinedAt + "]"
 		}
-		if shown[text] {
-			continue
+		if !slices.Contains(texts, text) {
+			texts = append(texts, text)
 		}
-		if len(shown) == maxReasons {
-			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s)", len(s.Reasons)-i, fmt.Sprintf("%s:%d", s.File, s.Line)))
+	}
+	for i, text := range texts {
+		if i == maxReasons {
+			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s)", len(texts)-i, fmt.Sprintf("%s:%d", s.File, s.Line)))
 			break
 		}
-		shown[text] = true
 		t.wrap(pad, "why: "+text)
 	}
 	if s.MechanismText != "" {
 		t.wrap(pad, "why: "+s.MechanismText)
 	}
-	// The mechanism above is the main one; a fix for one part of the site
-	// removes only that part's share. Parts under 1% are left out.
+	// When the site's objects come from more than one place (the line
+	// itself, callees), a fix for one part removes only that part's share.
+	// Parts under 1% are left out.
 	var parts []string
 	for _, m := range s.Mechanisms {
 		if m.Share < 0.01 {
