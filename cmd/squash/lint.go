@@ -53,13 +53,9 @@ func lintConfig(patterns []string) (lint.Config, error) {
 	return lint.Config{Patterns: patterns, Tool: exe, Env: []string{vettoolEnv}}, nil
 }
 
-// goFiles returns the SHA-256 of every Go file in the directories of the
-// packages that patterns match, so that lint -fix can say which it changed.
-func goFiles(ctx context.Context, patterns []string) (map[string][32]byte, error) {
-	pkgs, err := bench.Resolve(ctx, "", patterns)
-	if err != nil {
-		return nil, err
-	}
+// goFiles returns the SHA-256 of every Go file in the directories of pkgs,
+// so that lint -fix can say which it changed.
+func goFiles(pkgs []bench.Package) (map[string][32]byte, error) {
 	sums := map[string][32]byte{}
 	for _, p := range pkgs {
 		if p.Standard {
@@ -112,9 +108,12 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *fix || *diff {
 		// Files -fix changed are named when the patterns are packages the
 		// go command resolves (not, say, a list of .go files).
+		var pkgs []bench.Package
 		var before map[string][32]byte
 		if *fix {
-			before, _ = goFiles(ctx, fs.Args())
+			if pkgs, err = bench.Resolve(ctx, "", fs.Args()); err == nil {
+				before, _ = goFiles(pkgs)
+			}
 		}
 		out, err := lint.Fix(ctx, cfg, *diff)
 		if err != nil {
@@ -122,7 +121,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprint(stdout, out)
 		if *fix && before != nil {
-			if after, err := goFiles(ctx, fs.Args()); err == nil {
+			if after, err := goFiles(pkgs); err == nil {
 				wd, _ := os.Getwd()
 				for _, f := range slices.Sorted(maps.Keys(after)) {
 					if after[f] != before[f] {

@@ -42,14 +42,8 @@ func Build(ctx context.Context, pkg Package, work string) (*Binary, error) {
 	}
 	exe := filepath.Join(dir, pkg.Name+".test")
 	gcflags := fmt.Sprintf("-gcflags=%s=-json=0,%s", pkg.GCFlagsPattern(), diag)
-	cmd := GoCommand(ctx, pkg.Dir, "test", "-c", "-o", exe, gcflags, pkg.ImportPath)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("%s does not compile:\n%s", pkg.ImportPath, indent(firstLines(out.String(), 20)))
+	if err := compile(ctx, pkg, "test", "-c", "-o", exe, gcflags, pkg.ImportPath); err != nil {
+		return nil, err
 	}
 	if _, err := os.Stat(exe); err != nil {
 		// go test -c writes nothing for a package without test files.
@@ -62,7 +56,13 @@ func Build(ctx context.Context, pkg Package, work string) (*Binary, error) {
 // checks that itself, so this is for a package without test files, which
 // has no test binary to build: go test fails on it too.
 func Compiles(ctx context.Context, pkg Package) error {
-	cmd := GoCommand(ctx, pkg.Dir, "build", "-o", os.DevNull, pkg.ImportPath)
+	return compile(ctx, pkg, "build", "-o", os.DevNull, pkg.ImportPath)
+}
+
+// compile runs the go command with args in pkg's directory; its failure is
+// pkg's "does not compile" error, with the first lines the compiler wrote.
+func compile(ctx context.Context, pkg Package, args ...string) error {
+	cmd := GoCommand(ctx, pkg.Dir, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
