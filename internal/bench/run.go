@@ -108,16 +108,20 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error)
 			return nil, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, benchRegexp(opts.Bench), b.Package.ImportPath)
 		}
 		if opts.Bench == "" || opts.Bench == "." {
-			return nil, fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", b.Package.ImportPath)
+			return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, b.Package.ImportPath)
 		}
-		return nil, fmt.Errorf("no benchmarks in %s match -bench %q: run 'go test -list . %s' to see them", b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
+		return nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
 	}
 	return names, nil
 }
 
-// ErrNoneRan is wrapped by the error of Benchmarks when the package has
-// benchmarks that -bench selects but none of them ran an iteration.
-var ErrNoneRan = errors.New("no benchmarks ran")
+// ErrNoBenchmarks is wrapped by the error of Benchmarks when -bench selects
+// no benchmark that ran; ErrNoneRan, which wraps it, when it selects some,
+// but none of them ran an iteration.
+var (
+	ErrNoBenchmarks = errors.New("no benchmarks")
+	ErrNoneRan      = fmt.Errorf("%w ran", ErrNoBenchmarks)
+)
 
 // listed returns the top-level benchmarks the test binary lists that the
 // first level of the -bench regexp matches, or nil if listing fails.

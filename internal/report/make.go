@@ -132,7 +132,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	}
 	names, err := bin.Benchmarks(ctx, opts)
 	if err != nil {
-		if strings.HasPrefix(err.Error(), "no benchmarks") {
+		if errors.Is(err, bench.ErrNoBenchmarks) {
 			return nil, noBenchmarks{err}
 		}
 		return nil, err
