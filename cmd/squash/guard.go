@@ -257,6 +257,9 @@ func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, e
 	if err != nil {
 		return nil, err
 	}
+	if err := rep.Failures(); err != nil {
+		return nil, err // a budget is not checked, nor written, without its benchmark
+	}
 	return budget.FromReport(rep), nil
 }
 

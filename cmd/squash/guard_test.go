@@ -473,6 +473,37 @@ func TestGuardBadInput(t *testing.T) {
 	}
 }
 
+// TestGuardFailingBenchmark: a benchmark that fails is an error, also when
+// others pass: its budget is neither judged nor written.
+func TestGuardFailingBenchmark(t *testing.T) {
+	dir := guardModule(t)
+	os.Mkdir(filepath.Join(dir, "fails"), 0o755)
+	os.WriteFile(filepath.Join(dir, "fails", "fails_test.go"), []byte("package fails\n\nimport \"testing\"\n\n"+
+		"func BenchmarkOK(b *testing.B) {\n\tfor b.Loop() {\n\t}\n}\n\n"+
+		"func BenchmarkFails(b *testing.B) {\n\tb.Fatal(\"the input file is missing\")\n}\n"), 0o644)
+	for i, args := range [][]string{{"guard", "-write", "./..."}, {"guard", "./..."}} {
+		if i == 1 {
+			budgetWith(t, dir, countLine, decodeLine)
+		}
+		code, stdout, stderr := squash(t, dir, args...)
+		if code != exitError {
+			t.Errorf("%s: exit %d, want %d", args, code, exitError)
+		}
+		if !strings.HasPrefix(stderr, "squash: benchmark BenchmarkFails failed in example.com/guard/fails:\n") || !strings.Contains(stderr, "the input file is missing") {
+			t.Errorf("%s: stderr = %q", args, stderr)
+		}
+		if stdout != "" {
+			t.Errorf("%s: stdout = %q", args, stdout)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "squash.budget"))
+		if i == 0 && err == nil {
+			t.Errorf("%s: a budget was written:\n%s", args, data)
+		} else if i == 1 && string(data) != "squash budget v1\n"+countLine+"\n"+decodeLine+"\n" {
+			t.Errorf("%s: the budget changed:\n%s", args, data)
+		}
+	}
+}
+
 // TestGuardWriteRewritesACorruptBudget also keeps the budget somewhere
 // else than the module root, with -budget.
 func TestGuardWriteRewritesACorruptBudget(t *testing.T) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -83,6 +84,15 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if err != nil {
 		return fail(stderr, err)
+	}
+	if rep.Failures() != nil {
+		// The report shows what go test printed; the others were measured.
+		for _, p := range rep.Packages {
+			for _, f := range p.Failed {
+				fmt.Fprintf(stderr, "squash: benchmark %s failed in %s: its output is in the report\n", cmp.Or(f.Name, "(unnamed)"), p.Path)
+			}
+		}
+		return exitError
 	}
 	return exitClean
 }

@@ -128,6 +128,69 @@ func TestReportJSONContract(t *testing.T) {
 	}
 }
 
+// TestReportPartialFailure: benchmarks that fail (a panic that stops the
+// test binary, b.Error in a sub-benchmark, b.Fatal only in the timing run)
+// are named, with their output, and the others are measured all the same.
+func TestReportPartialFailure(t *testing.T) {
+	code, stdout, stderr := squash(t, testMod, "-nolint", "-benchtime", "100x", "./partfail")
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+	for _, want := range []string{
+		"BenchmarkBefore  ", "BenchmarkSub/n=2  ", "BenchmarkAfter  ", // BenchmarkAfter runs after the panic
+		"BenchmarkPanics  failed:\n  panic: assignment to entry in nil map\n",
+		"BenchmarkSub/n=1  failed:\n  --- FAIL: BenchmarkSub/n=1\n      partfail_test.go:32: no input for n=1\n",
+		"BenchmarkLater  failed:\n  --- FAIL: BenchmarkLater",
+		"partfail_test.go:24: the fixture ran out",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the report lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "BenchmarkSub  failed") {
+		t.Errorf("the parent of a failed sub-benchmark is named as failed too:\n%s", stdout)
+	}
+	wantErr := ""
+	for _, name := range []string{"BenchmarkPanics", "BenchmarkSub/n=1", "BenchmarkLater"} {
+		wantErr += "squash: benchmark " + name + " failed in example.com/sq/partfail: its output is in the report\n"
+	}
+	if stderr != wantErr {
+		t.Errorf("stderr =\n%s\nwant\n%s", stderr, wantErr)
+	}
+
+	code, stdout, _ = squash(t, testMod, "-nolint", "-json", "-benchtime", "100x", "./partfail")
+	if code != exitError {
+		t.Errorf("-json: exit %d, want %d", code, exitError)
+	}
+	var rep struct {
+		Packages []struct {
+			Benchmarks []struct{ Name string }
+			Failed     []struct{ Name, Output string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Packages) != 1 {
+		t.Fatalf("-json: %v, %d packages:\n%s", err, len(rep.Packages), stdout)
+	}
+	var measured, failed []string
+	for _, b := range rep.Packages[0].Benchmarks {
+		measured = append(measured, b.Name)
+	}
+	for _, f := range rep.Packages[0].Failed {
+		failed = append(failed, f.Name)
+		if f.Output == "" {
+			t.Errorf("-json: %s failed with no output", f.Name)
+		}
+	}
+	slices.Sort(measured)
+	slices.Sort(failed)
+	if want := []string{"BenchmarkAfter", "BenchmarkBefore", "BenchmarkSub/n=2"}; !slices.Equal(measured, want) {
+		t.Errorf("-json: measured %q, want %q", measured, want)
+	}
+	if want := []string{"BenchmarkLater", "BenchmarkPanics", "BenchmarkSub/n=1"}; !slices.Equal(failed, want) {
+		t.Errorf("-json: failed %q, want %q", failed, want)
+	}
+}
+
 func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
 	t.Helper()
 	for _, k := range keys {

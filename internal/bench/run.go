@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -78,26 +79,45 @@ type Result struct {
 }
 
 // Benchmarks lists the benchmarks that opts.Bench selects, with their
-// sub-benchmarks, by running each once (-test.benchtime=1x). A benchmark that
-// fails is an error that quotes its output.
-func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error) {
-	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+benchRegexp(opts.Bench), "-test.benchtime=1x")
+// sub-benchmarks, by running each once (-test.benchtime=1x), and the ones
+// that failed. A failure does not hide the others: where one stopped the
+// test binary (a panic), each top-level benchmark that did not run then is
+// run on its own. The error is for what left nothing to list.
+func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Failure, error) {
+	re := benchRegexp(opts.Bench)
+	names, failed, err := b.discover(ctx, re)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	results, err := Parse(bytes.NewReader(out), "discovery")
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	seen := map[string]bool{}
-	for _, r := range results {
-		if !seen[r.Name] {
-			seen[r.Name] = true
-			names = append(names, r.Name)
+	if len(failed) > 0 {
+		_, rest, sub := strings.Cut(re, "/")
+		var alone []Failure // failures of benchmarks run on their own
+		for _, top := range b.listed(ctx, opts.Bench) {
+			if covers(top, names) || covers(top, failedNames(failed)) {
+				continue
+			}
+			one := "^" + regexp.QuoteMeta(top) + "$"
+			if sub {
+				one += "/" + rest
+			}
+			n, f, err := b.discover(ctx, one)
+			if err != nil {
+				return nil, nil, err
+			}
+			for i := range f {
+				if f[i].Name == "" {
+					f[i].Name = top
+				}
+			}
+			names, alone = append(names, n...), append(alone, f...)
 		}
+		if len(alone) > 0 {
+			// The failure the first run could not name is among them.
+			failed = slices.DeleteFunc(failed, func(f Failure) bool { return f.Name == "" })
+		}
+		failed = append(failed, alone...)
 	}
-	if len(names) == 0 {
+	if len(names) == 0 && len(failed) == 0 {
 		// A regexp with a level for sub-benchmarks may match a benchmark
 		// and none of its sub-benchmarks: that is the "match" case below.
 		if listed := b.listed(ctx, opts.Bench); len(listed) > 0 && !strings.Contains(opts.Bench, "/") {
@@ -105,14 +125,53 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, error)
 			if len(listed) > 1 {
 				verb = "skipped themselves"
 			}
-			return nil, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, benchRegexp(opts.Bench), b.Package.ImportPath)
+			return nil, nil, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, re, b.Package.ImportPath)
 		}
 		if opts.Bench == "" || opts.Bench == "." {
-			return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, b.Package.ImportPath)
+			return nil, nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, b.Package.ImportPath)
 		}
-		return nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
+		return nil, nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
 	}
-	return names, nil
+	return names, failed, nil
+}
+
+// discover runs the benchmarks that the -test.bench regexp re selects once
+// each, and returns those that printed a result and those that failed.
+func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, error) {
+	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchtime=1x")
+	var failed []Failure
+	if f := (*Failure)(nil); errors.As(err, &f) {
+		failed = b.failures(string(out))
+	} else if err != nil {
+		return nil, nil, err
+	}
+	results, err := parse(bytes.NewReader(out), "discovery", failed != nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	var names []string
+	for _, r := range results {
+		// A benchmark that panicked may have printed a line of 0
+		// iterations first.
+		if r.Iters > 0 && !slices.Contains(names, r.Name) && !slices.Contains(failedNames(failed), r.Name) {
+			names = append(names, r.Name)
+		}
+	}
+	return names, failed, nil
+}
+
+// covers reports whether one of names is the benchmark top or one of its
+// sub-benchmarks.
+func covers(top string, names []string) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return n == top || strings.HasPrefix(n, top+"/") })
+}
+
+func failedNames(fs []Failure) []string {
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Name)
+	}
+	return names
 }
 
 // ErrNoBenchmarks is wrapped by the error of Benchmarks when -bench selects
@@ -143,7 +202,8 @@ func (b *Binary) listed(ctx context.Context, bench string) []string {
 // Measure runs the benchmark called name (as returned by Benchmarks): once
 // for timing with a CPU profile at the normal memory-profile rate, then, if
 // it allocates, twice recording every allocation, with two iteration counts
-// (see Result.MemProfile). The profiles are written into dir.
+// (see Result.MemProfile). The profiles are written into dir. If the
+// benchmark fails, the error is a *Failure.
 func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Options) (*Result, error) {
 	re := ExactRegexp(name)
 	benchtime := opts.Benchtime
@@ -162,7 +222,7 @@ func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Opti
 	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
 		"-test.benchtime="+benchtime, fmt.Sprintf("-test.count=%d", count), "-test.cpuprofile="+cpu)
 	if err != nil {
-		return nil, err
+		return nil, named(err, name)
 	}
 	results, err := Parse(bytes.NewReader(out), name)
 	if err != nil {
@@ -186,7 +246,7 @@ func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Opti
 		prof := fmt.Sprintf("%s.mem%d.pprof", base, run.iters)
 		if _, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
 			fmt.Sprintf("-test.benchtime=%dx", run.iters), "-test.memprofilerate=1", "-test.memprofile="+prof); err != nil {
-			return nil, err
+			return nil, named(err, name)
 		}
 		*run.path = prof
 	}
@@ -211,7 +271,9 @@ func attributionIters(r *Result) (base, n int) {
 	return max(2, n/4), n
 }
 
-// run executes the test binary in the package directory, as go test does.
+// run executes the test binary in the package directory, as go test does,
+// and returns its output. If the binary fails, the error is a *Failure, the
+// first that the output shows, and the output is returned too.
 func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, b.Path, args...)
 	cmd.Dir = b.Package.Dir
@@ -223,36 +285,80 @@ func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
 		return nil, ctx.Err()
 	}
 	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			name, lines := failure(out.String())
-			if name != "" {
-				return nil, fmt.Errorf("benchmark %s failed in %s:\n%s", name, b.Package.ImportPath, indent(lines))
-			}
-			return nil, fmt.Errorf("benchmark failed in %s:\n%s", b.Package.ImportPath, indent(lines))
+		if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+			f := b.failures(out.String())[0]
+			return out.Bytes(), &f
 		}
 		return nil, fmt.Errorf("running the test binary of %s: %w", b.Package.ImportPath, err)
 	}
 	return out.Bytes(), nil
 }
 
-// failure picks the lines of a failed run worth showing, from the first
-// FAIL or panic on, at most 20, and the benchmark that failed, if go test's
-// output names it: in "--- FAIL: BenchmarkX"; in front of a panic, which go
-// test prints on the line of the benchmark that was running; or, for a
-// panic in the benchmark's first call, before go test printed its name, in
-// the first frame of the trace that is a Benchmark function.
-func failure(out string) (name, lines string) {
+// A Failure is a benchmark that failed (b.Error, b.Fatal, a panic), or a run
+// of a test binary that failed where go test's output names no benchmark.
+type Failure struct {
+	Package string // import path
+	Name    string // the benchmark's full name, without the -GOMAXPROCS suffix; "" if unknown
+	Output  string // the lines of go test's output that say why, at most 20
+}
+
+// Error names the benchmark and quotes its output, indented.
+func (f *Failure) Error() string {
+	if f.Name == "" {
+		return fmt.Sprintf("benchmark failed in %s:\n%s", f.Package, indent(f.Output))
+	}
+	return fmt.Sprintf("benchmark %s failed in %s:\n%s", f.Name, f.Package, indent(f.Output))
+}
+
+// named gives a *Failure that names no benchmark the name of the one that
+// ran.
+func named(err error, name string) error {
+	if f := (*Failure)(nil); errors.As(err, &f) && f.Name == "" {
+		f.Name = name
+	}
+	return err
+}
+
+// failures returns the failures of b's package that out, the output of a
+// failed run, shows: at least one.
+func (b *Binary) failures(out string) []Failure {
+	fs := failures(out)
+	for i := range fs {
+		fs[i].Package = b.Package.ImportPath
+	}
+	return fs
+}
+
+// failures returns the failures that out, the output of a failed run, shows,
+// at least one; Package is left empty. Each "--- FAIL: BenchmarkX" is one,
+// with the indented lines that follow it, unless a sub-benchmark of it
+// failed too, which go test reports in its parent as well. A panic is one,
+// named by go test's line of the benchmark that was running, or, for a panic
+// in the benchmark's first call, before go test printed its name, by the
+// first frame of the trace that is a Benchmark function; it ends the output.
+// With neither, the one failure is unnamed, and shows out from the first
+// line that says FAIL.
+func failures(out string) []Failure {
 	ls := strings.Split(strings.TrimSpace(out), "\n")
-	for i, l := range ls {
-		if rest, ok := strings.CutPrefix(l, "--- FAIL: "); ok {
+	var fs []Failure
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		if _, rest, ok := strings.Cut(l, "--- FAIL: "); ok {
+			var name string
 			if f := strings.Fields(rest); len(f) > 0 {
-				name = f[0]
+				name = strings.TrimSuffix(f[0], procsSuffix)
 			}
-			ls = ls[i:]
-			break
+			j := i + 1
+			for j < len(ls) && strings.HasPrefix(ls[j], "    ") {
+				j++
+			}
+			shown := append([]string{"--- FAIL: " + rest}, ls[i+1:j]...)
+			fs = append(fs, Failure{Name: name, Output: firstLines(strings.Join(shown, "\n"), 20)})
+			i = j - 1
+			continue
 		}
 		if m := panicLine.FindStringSubmatchIndex(l); m != nil {
+			var name string
 			if m[2] >= 0 {
 				name = strings.TrimSuffix(l[m[2]:m[3]], procsSuffix)
 			} else {
@@ -263,15 +369,26 @@ func failure(out string) (name, lines string) {
 					}
 				}
 			}
-			ls = append([]string{l[m[4]:]}, ls[i+1:]...)
-			break
-		}
-		if strings.Contains(l, "FAIL") {
-			ls = ls[i:]
+			shown := append([]string{l[m[4]:]}, ls[i+1:]...)
+			fs = append(fs, Failure{Name: name, Output: firstLines(strings.Join(shown, "\n"), 20)})
 			break
 		}
 	}
-	return name, firstLines(strings.Join(ls, "\n"), 20)
+	// A parent fails with its sub-benchmark: keep the sub-benchmark.
+	fs = slices.DeleteFunc(fs, func(f Failure) bool {
+		return f.Name != "" && slices.ContainsFunc(fs, func(g Failure) bool { return strings.HasPrefix(g.Name, f.Name+"/") })
+	})
+	fs = slices.CompactFunc(fs, func(f, g Failure) bool { return f.Name != "" && f.Name == g.Name })
+	if len(fs) == 0 {
+		for i, l := range ls {
+			if strings.Contains(l, "FAIL") {
+				ls = ls[i:]
+				break
+			}
+		}
+		fs = append(fs, Failure{Output: firstLines(strings.Join(ls, "\n"), 20)})
+	}
+	return fs
 }
 
 var (
@@ -293,11 +410,20 @@ var (
 // Parse reads go test benchmark output. It returns one Result per result
 // line, without profiles or medians. fileName names the input in errors.
 func Parse(r io.Reader, fileName string) ([]Result, error) {
+	return parse(r, fileName, false)
+}
+
+// parse is Parse; if lenient, it skips the lines it cannot read, as in the
+// output of a run that failed.
+func parse(r io.Reader, fileName string, lenient bool) ([]Result, error) {
 	rd := benchfmt.NewReader(r, fileName)
 	var results []Result
 	for rd.Scan() {
 		switch rec := rd.Result().(type) {
 		case *benchfmt.SyntaxError:
+			if lenient {
+				continue
+			}
 			return nil, fmt.Errorf("reading benchmark output: %w", rec)
 		case *benchfmt.Result:
 			res := Result{Name: "Benchmark" + string(rec.Name.Base()), Iters: rec.Iters, Runs: 1}

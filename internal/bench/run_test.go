@@ -2,6 +2,7 @@ package bench
 
 import (
 	"flag"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,7 +183,12 @@ func TestFailure(t *testing.T) {
 		{"unnamed", "goos: linux\nsomething went wrong\nFAIL\texample.com/pan\t0.01s\n", "", "FAIL\texample.com/pan\t0.01s"},
 		{"nothing recognised", "exit status 3\n", "", "exit status 3"},
 	} {
-		name, lines := failure(tc.out)
+		fs := failures(tc.out)
+		if len(fs) != 1 {
+			t.Errorf("%s: %d failures, want 1: %+v", tc.name, len(fs), fs)
+			continue
+		}
+		name, lines := fs[0].Name, fs[0].Output
 		first, _, _ := strings.Cut(lines, "\n")
 		if name != tc.want || first != tc.display {
 			t.Errorf("%s: failure = %q, first line %q; want %q, %q", tc.name, name, first, tc.want, tc.display)
@@ -190,21 +196,64 @@ func TestFailure(t *testing.T) {
 	}
 }
 
-// FuzzFailure: failure never panics, shows at most 20 lines (and "…" for
-// the rest), and names a benchmark with one word: what follows "--- FAIL:",
-// or a Benchmark name in front of a panic.
+// TestFailures: every benchmark that failed is named once, with its own
+// lines; a parent that failed because its sub-benchmark did is not.
+func TestFailures(t *testing.T) {
+	out := "goos: linux\n" +
+		"BenchmarkA" + procsSuffix + "       \t       1\t      3357 ns/op\n" +
+		"BenchmarkFatal" + procsSuffix + "   \t--- FAIL: BenchmarkFatal" + procsSuffix + "\n" +
+		"    fb_test.go:3: boom at N>1\n" +
+		"BenchmarkSub/n=1" + procsSuffix + " \t       1\t      2094 ns/op\n" +
+		"--- FAIL: BenchmarkSub/n=2\n" +
+		"    fb_test.go:8: sub err\n" +
+		"    fb_test.go:9: and again\n" +
+		"BenchmarkSub/n=3" + procsSuffix + " \t       1\t      2936 ns/op\n" +
+		"--- FAIL: BenchmarkSub\n" +
+		"BenchmarkPanics" + procsSuffix + "   \tpanic: boom\n\ngoroutine 3 [running]:\n" +
+		"--- FAIL: BenchmarkNotReached\n"
+	want := []Failure{
+		{Name: "BenchmarkFatal", Output: "--- FAIL: BenchmarkFatal" + procsSuffix + "\n    fb_test.go:3: boom at N>1"},
+		{Name: "BenchmarkSub/n=2", Output: "--- FAIL: BenchmarkSub/n=2\n    fb_test.go:8: sub err\n    fb_test.go:9: and again"},
+		{Name: "BenchmarkPanics", Output: "panic: boom\ngoroutine 3 [running]:\n--- FAIL: BenchmarkNotReached"},
+	}
+	if got := failures(out); !slices.Equal(got, want) {
+		t.Errorf("failures =\n%+v\nwant\n%+v", got, want)
+	}
+	// The lenient parse still reads the results between them.
+	results, err := parse(strings.NewReader(out), "out", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range results {
+		names = append(names, r.Name)
+	}
+	if want := []string{"BenchmarkA", "BenchmarkSub/n=1", "BenchmarkSub/n=3"}; !slices.Equal(names, want) {
+		t.Errorf("results %q, want %q", names, want)
+	}
+}
+
+// FuzzFailure: failures never panics, returns at least one, shows at most
+// 20 lines of each (and "…" for the rest), and names a benchmark with one
+// word: what follows "--- FAIL:", or a Benchmark name in front of a panic.
 func FuzzFailure(f *testing.F) {
 	f.Add("BenchmarkPanics-2   \tpanic: boom\n\ngoroutine 3 [running]:\n")
 	f.Add("--- FAIL: BenchmarkFails\n    x_test.go:9: missing\nFAIL\n")
 	f.Add("--- FAIL: \n")
 	f.Add(strings.Repeat("FAIL\n", 30))
 	f.Fuzz(func(t *testing.T, out string) {
-		name, lines := failure(out)
-		if ls := strings.Split(lines, "\n"); len(ls) > 21 || len(ls) == 21 && ls[20] != "…" {
-			t.Errorf("%d lines shown:\n%s", len(ls), lines)
+		fs := failures(out)
+		if len(fs) == 0 {
+			t.Fatal("no failure")
 		}
-		if name != "" && (strings.ContainsAny(name, " \t\r\n") || !strings.Contains(out, "--- FAIL: ") && !strings.HasPrefix(name, "Benchmark")) {
-			t.Errorf("named %q", name)
+		for _, f := range fs {
+			name, lines := f.Name, f.Output
+			if ls := strings.Split(lines, "\n"); len(ls) > 21 || len(ls) == 21 && ls[20] != "…" {
+				t.Errorf("%d lines shown:\n%s", len(ls), lines)
+			}
+			if name != "" && (strings.ContainsAny(name, " \t\r\n") || !strings.Contains(out, "--- FAIL: ") && !strings.HasPrefix(name, "Benchmark")) {
+				t.Errorf("named %q", name)
+			}
 		}
 	})
 }

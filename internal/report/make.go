@@ -75,6 +75,9 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		rep.Packages = append(rep.Packages, *p)
 	}
+	if !rep.measured() && rep.Failures() != nil {
+		return nil, rep.Failures() // nothing but failures to show
+	}
 	rep.countCoverage()
 	if len(rep.Packages) > 0 && cfg.Lint != nil {
 		lc := *cfg.Lint
@@ -130,19 +133,30 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	if err != nil {
 		return nil, err
 	}
-	names, err := bin.Benchmarks(ctx, opts)
+	names, failed, err := bin.Benchmarks(ctx, opts)
 	if err != nil {
 		if errors.Is(err, bench.ErrNoBenchmarks) {
 			return nil, noBenchmarks{err}
 		}
 		return nil, err
 	}
-	out := &Package{Path: pkg.ImportPath}
+	out := &Package{Path: pkg.ImportPath, Benchmarks: []Benchmark{}}
+	fail := func(f *bench.Failure) {
+		progressf(opts.Progress, "%s failed", f.Name)
+		out.Failed = append(out.Failed, Failure{Name: f.Name, Output: f.Output})
+	}
+	for _, f := range failed {
+		fail(&f)
+	}
 	src := newSources(pkg.Root)
 	scope := profile.Scope{pkg.Scope()}
 	for i, name := range names {
 		progressf(opts.Progress, "benchmark %d of %d in %s", i+1, len(names), pkg.ImportPath)
 		res, err := bin.Measure(ctx, name, work, opts)
+		if f := (*bench.Failure)(nil); errors.As(err, &f) {
+			fail(f) // it passed once, in the listing: a failure all the same
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

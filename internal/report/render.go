@@ -41,6 +41,10 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 			tw.line("")
 			tw.benchmark(&b, opt.Top)
 		}
+		for _, f := range p.Failed {
+			tw.line("")
+			tw.failure(&f)
+		}
 	}
 	if len(r.Unmeasured) > 0 {
 		tw.line("")
@@ -144,6 +148,18 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			t.line("%s%s", pad, clip(s.Code, t.width-siteIndent))
 		}
 		t.why(&s, pad)
+	}
+}
+
+// failure shows a benchmark that failed, and go test's lines about it.
+func (t *textWriter) failure(f *Failure) {
+	if f.Name == "" {
+		t.line("a benchmark failed:")
+	} else {
+		t.line("%s  failed:", f.Name)
+	}
+	for l := range strings.Lines(f.Output) {
+		t.line("  %s", strings.TrimRight(l, "\n"))
 	}
 }
 

@@ -1,5 +1,12 @@
 package report
 
+import (
+	"errors"
+	"slices"
+
+	"github.com/squashgo/squash/internal/bench"
+)
+
 // A Report is the result of one squash run. Its JSON form is the documented,
 // stable schema of `squash -json`; field names are snake_case.
 type Report struct {
@@ -27,6 +34,32 @@ type Finding struct {
 type Package struct {
 	Path       string      `json:"path"` // import path
 	Benchmarks []Benchmark `json:"benchmarks"`
+	// Failed are the benchmarks that failed (b.Error, b.Fatal, a panic);
+	// the others are measured all the same.
+	Failed []Failure `json:"failed,omitempty"`
+}
+
+// A Failure is a benchmark that failed, and what go test printed about it.
+type Failure struct {
+	Name   string `json:"name"`   // "" if go test's output does not say which
+	Output string `json:"output"` // at most 20 lines
+}
+
+// Failures returns an error that names every benchmark in r that failed,
+// with its output, or nil if none did.
+func (r *Report) Failures() error {
+	var errs []error
+	for _, p := range r.Packages {
+		for _, f := range p.Failed {
+			errs = append(errs, &bench.Failure{Package: p.Path, Name: f.Name, Output: f.Output})
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// measured reports whether r holds a measured benchmark.
+func (r *Report) measured() bool {
+	return slices.ContainsFunc(r.Packages, func(p Package) bool { return len(p.Benchmarks) > 0 })
 }
 
 // A Benchmark is one benchmark's measurement and its allocation sites. For a
