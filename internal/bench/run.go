@@ -435,8 +435,7 @@ func parse(r io.Reader, fileName string, lenient bool) ([]Result, error) {
 				}
 				res.Name += string(p)
 			}
-			res.NsPerOp, _ = rec.Value("sec/op")
-			res.NsPerOp *= 1e9
+			res.NsPerOp = nsPerOp(rec)
 			res.BytesPerOp, _ = rec.Value("B/op")
 			res.AllocsPerOp, _ = rec.Value("allocs/op")
 			res.NsPerOpLow, res.NsPerOpHigh = res.NsPerOp, res.NsPerOp
@@ -447,6 +446,19 @@ func parse(r io.Reader, fileName string, lenient bool) ([]Result, error) {
 		return nil, fmt.Errorf("reading benchmark output: %w", err)
 	}
 	return results, nil
+}
+
+// nsPerOp returns rec's ns/op as go test printed it: benchfmt converts it
+// to sec/op, and converting it back by multiplying would print 846.4 as
+// 846.4000000000001.
+func nsPerOp(rec *benchfmt.Result) float64 {
+	for _, v := range rec.Values {
+		if v.Unit == "sec/op" && v.OrigUnit == "ns/op" {
+			return v.OrigValue
+		}
+	}
+	sec, _ := rec.Value("sec/op")
+	return sec * 1e9
 }
 
 // summarize folds the -count results of one benchmark into medians.

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"flag"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,6 +42,21 @@ func TestParse(t *testing.T) {
 		if g.Name != w.Name || g.Procs != w.Procs || g.Iters != w.Iters ||
 			!near(g.NsPerOp, w.NsPerOp) || g.BytesPerOp != w.BytesPerOp || g.AllocsPerOp != w.AllocsPerOp {
 			t.Errorf("result %d = %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// TestParseNsPerOp: ns/op reads as go test printed it, not as a round
+// trip through sec/op (846.4000000000001).
+func TestParseNsPerOp(t *testing.T) {
+	for _, ns := range []float64{846.4, 0.2917, 101.5, 2410, 1.234e9} {
+		out := fmt.Sprintf("BenchmarkX-2   \t     100\t%s ns/op\n", strconv.FormatFloat(ns, 'f', -1, 64))
+		got, err := Parse(strings.NewReader(out), "x")
+		if err != nil || len(got) != 1 {
+			t.Fatalf("%q: %v, %d results", out, err, len(got))
+		}
+		if got[0].NsPerOp != ns {
+			t.Errorf("%q: NsPerOp = %v", out, got[0].NsPerOp)
 		}
 	}
 }
