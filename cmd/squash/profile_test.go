@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -84,6 +85,17 @@ func TestReportFromProfileFile(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	checkProfileReport(t, stdout)
+
+	// In text, a site says why from its mechanism.
+	code, stdout, stderr = squash(t, testMod, "-profile", prof, "./ok")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"ok/ok.go:8 ok.Fields\n", "why: allocated inside strings.genSplit, called\n", "why: slice grows past its capacity\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the text report lacks %q:\n%s", want, stdout)
+		}
+	}
 }
 
 func TestReportFromProfileURL(t *testing.T) {

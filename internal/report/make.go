@@ -278,6 +278,9 @@ func FromProfile(ctx context.Context, src string, pkgs []bench.Package) (*Report
 		prefix, root := scopeOf(fpkg, roots)
 		site := newSources(root).siteIn(s, fpkg, prefix)
 		site.Objects, site.Bytes = s.Objects, s.Bytes
+		// The mechanisms only: the compiler's records would be of a build
+		// squash made, not of the one profiled.
+		explain(&site, s, nil, root)
 		site.Share = float64(s.Objects) / float64(attr.Objects-attr.OutsideObjects)
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].Objects = s.Mechanisms[i].Objects
