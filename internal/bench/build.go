@@ -52,11 +52,32 @@ func Build(ctx context.Context, pkg Package, work string) (*Binary, error) {
 	return &Binary{Package: pkg, Path: exe, DiagDir: diag}, nil
 }
 
-// Compiles returns an error, as Build does, if pkg does not compile; Build
-// checks that itself, so this is for a package without test files, which
-// has no test binary to build: go test fails on it too.
-func Compiles(ctx context.Context, pkg Package) error {
-	return compile(ctx, pkg, "build", "-o", os.DevNull, pkg.ImportPath)
+// Compiles returns an error, as Build does, for the first of pkgs that does
+// not compile; Build checks that itself, so this is for packages without
+// test files, which have no test binary to build: go test fails on them
+// too. It builds them all with one go command, and one by one only to name
+// the package that fails.
+func Compiles(ctx context.Context, pkgs ...Package) error {
+	if len(pkgs) == 0 {
+		return nil
+	}
+	args := []string{"build", "-o", os.DevNull}
+	if len(pkgs) > 1 {
+		args = args[:1] // go build discards what it builds of several packages
+	}
+	for _, p := range pkgs {
+		args = append(args, p.ImportPath)
+	}
+	err := compile(ctx, pkgs[0], args...)
+	if err == nil || len(pkgs) == 1 || ctx.Err() != nil {
+		return err
+	}
+	for _, p := range pkgs {
+		if err := compile(ctx, p, "build", "-o", os.DevNull, p.ImportPath); err != nil {
+			return err
+		}
+	}
+	return err // the go command failed on them together, and on none alone
 }
 
 // compile runs the go command with args in pkg's directory; its failure is

@@ -59,6 +59,17 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 
 	opts := cfg.Bench
 	opts.Progress = cfg.Progress
+	// The packages without test files have no test binary to build, and go
+	// test fails on them too if they do not compile: all at once, first.
+	var untested []bench.Package
+	for _, pkg := range pkgs {
+		if !pkg.HasTests {
+			untested = append(untested, pkg)
+		}
+	}
+	if err := bench.Compiles(ctx, untested...); err != nil {
+		return nil, err
+	}
 	rep := &Report{Packages: []Package{}}
 	var skipped []error
 	for _, pkg := range pkgs {
@@ -117,10 +128,7 @@ func (e noBenchmarks) Is(target error) bool { return target == ErrNoBenchmarks }
 func (e noBenchmarks) Unwrap() error        { return e.err }
 
 func measurePackage(ctx context.Context, pkg bench.Package, work string, opts bench.Options) (*Package, error) {
-	if !pkg.HasTests {
-		if err := bench.Compiles(ctx, pkg); err != nil {
-			return nil, err
-		}
+	if !pkg.HasTests { // Make checked that it compiles
 		return nil, noBenchmarks{fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", pkg.ImportPath)}
 	}
 	progressf(opts.Progress, "building %s", pkg.ImportPath)

@@ -1,0 +1,54 @@
+package bench
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCompiles builds several packages at once, and names the one that does
+// not compile.
+func TestCompiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/c\n\ngo 1.26\n",
+		"a/a.go": "package a\n\nfunc A() int { return 1 }\n",
+		"b/b.go": "package b\n\nvar B int = \"not an int\"\n",
+		"c/c.go": "package c\n\nimport \"example.com/c/a\"\n\nvar C = a.A()\n",
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	pkgs, err := Resolve(ctx, dir, []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]Package{}
+	for _, p := range pkgs {
+		byName[strings.TrimPrefix(p.ImportPath, "example.com/c/")] = p
+	}
+	if err := Compiles(ctx); err != nil {
+		t.Errorf("no packages: %v", err)
+	}
+	if err := Compiles(ctx, byName["a"], byName["c"]); err != nil {
+		t.Errorf("a, c: %v", err)
+	}
+	for _, set := range [][]string{{"b"}, {"a", "b", "c"}, {"c", "b"}} {
+		var ps []Package
+		for _, n := range set {
+			ps = append(ps, byName[n])
+		}
+		err := Compiles(ctx, ps...)
+		if err == nil || !strings.HasPrefix(err.Error(), "example.com/c/b does not compile:\n") || !strings.Contains(err.Error(), `"not an int"`) {
+			t.Errorf("%v: %v", set, err)
+		}
+	}
+}
