@@ -351,7 +351,17 @@ func BenchmarkSetupAndOps(b *testing.B) {
 	args := []string{"-noalloc=false", "-bench", "Setup", "./dec"}
 	mustGuard(t, dir, exitClean, append([]string{"-write"}, args...)...)
 	budgetFile := filepath.Join(dir, "squash.budget")
-	edit(t, budgetFile, "BenchmarkSetup 0 allocs/op 20 B/op", "BenchmarkSetup 0 allocs/op 5 B/op")
+	// 20 B/op, or a few more when something else allocated during a run on
+	// a loaded machine.
+	data, err := os.ReadFile(budgetFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`BenchmarkSetup 0 allocs/op (\d+) B/op`).FindSubmatch(data)
+	if m == nil || len(m[1]) != 2 || string(m[1]) < "20" {
+		t.Fatalf("the budget does not record BenchmarkSetup at 0 allocs/op and 20-99 B/op:\n%s", data)
+	}
+	edit(t, budgetFile, string(m[0]), "BenchmarkSetup 0 allocs/op 5 B/op")
 	out := mustGuard(t, dir, exitClean, args...)
 	if !strings.Contains(out, "budgets: 0 over, 2 within") {
 		t.Errorf("set-up bytes failed a benchmark that allocates nothing per op:\n%s", out)
@@ -359,8 +369,15 @@ func BenchmarkSetupAndOps(b *testing.B) {
 
 	edit(t, src, "perOp = make([]byte, 64)", "perOp = make([]byte, 128)")
 	out = mustGuard(t, dir, exitFindings, args...)
-	if !strings.Contains(out, "FAIL example.com/guard/dec BenchmarkSetupAndOps: 148 B/op, budget 84 + 10%") {
-		t.Errorf("more bytes per op passed:\n%s", out)
+	// 148 B/op against 84, give or take what else allocated.
+	f := regexp.MustCompile(`FAIL example.com/guard/dec BenchmarkSetupAndOps: (\d+) B/op, budget (\d+) \+ 10%`).FindStringSubmatch(out)
+	if f == nil {
+		t.Fatalf("more bytes per op passed:\n%s", out)
+	}
+	now, _ := strconv.Atoi(f[1])
+	was, _ := strconv.Atoi(f[2])
+	if now < 148 || was < 84 || now-was < 56 || now-was > 72 {
+		t.Errorf("BenchmarkSetupAndOps: %d B/op against %d, want 148 against 84 (64 more per op):\n%s", now, was, out)
 	}
 }
 
