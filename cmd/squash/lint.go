@@ -14,8 +14,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis/unitchecker"
-
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/noalloc"
@@ -36,7 +34,7 @@ const vettoolEnv = "SQUASH_VETTOOL=1"
 // no second binary and go vet caches its results.
 func runAsVettool() {
 	if os.Getenv("SQUASH_VETTOOL") == "1" {
-		unitchecker.Main(lint.Suite()...) // exits
+		lint.Main() // exits
 	}
 }
 
@@ -115,11 +113,19 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				before, _ = goFiles(pkgs)
 			}
 		}
-		out, err := lint.Fix(ctx, cfg, *diff)
+		out, left, err := lint.Fix(ctx, cfg, *diff)
 		if err != nil {
 			return fail(stderr, err)
 		}
 		fmt.Fprint(stdout, out)
+		if left {
+			// Their edits overlap fixes shown or made; they may apply after those.
+			what := "the diff leaves out fixes that overlap the ones it shows: they may apply after those (squash lint -fix applies them in turns)"
+			if !*diff {
+				what = "fixes that overlap others are left after several rounds: run squash lint -fix again, or see squash lint"
+			}
+			fmt.Fprintf(stderr, "squash: %s\n", what)
+		}
 		if *fix && before != nil {
 			if after, err := goFiles(pkgs); err == nil {
 				wd, _ := os.Getwd()

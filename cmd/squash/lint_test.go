@@ -111,6 +111,41 @@ func TestLintNoalloc(t *testing.T) {
 	}
 }
 
+// TestLintFixOverlap: two analyzers fix one expression (modernize's
+// fmtappendf and perfsprint both rewrite []byte(fmt.Sprint(n))). go vet -fix
+// alone fails on such a package and changes none of its files; squash lint
+// -fix applies the first fix, in the suite's order.
+func TestLintFixOverlap(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/over\n\ngo 1.26\n"), 0o644)
+	src := "package over\n\nimport \"fmt\"\n\n// Digits formats n.\nfunc Digits(n int) []byte { return []byte(fmt.Sprint(n)) }\n"
+	os.WriteFile(filepath.Join(dir, "over.go"), []byte(src), 0o644)
+	for _, mode := range []string{"-diff", "-fix"} {
+		cmd := exec.Command(squashBinary(t), "lint", mode, ".")
+		cmd.Dir = dir
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		switch mode {
+		case "-diff":
+			if code := cmd.ProcessState.ExitCode(); code != exitFindings || !strings.Contains(stdout.String(), "+func Digits(n int) []byte { return fmt.Append(nil, n) }") {
+				t.Errorf("lint -diff: exit %d, want %d, and the diff of one fix:\n%s\n%s", code, exitFindings, stdout.String(), stderr.String())
+			}
+			if !strings.HasPrefix(stderr.String(), "squash: the diff leaves out fixes that overlap") {
+				t.Errorf("lint -diff does not say it left a fix out: %q", stderr.String())
+			}
+		case "-fix":
+			if err != nil || stdout.String() != "fixed over.go\n" || stderr.String() != "" {
+				t.Errorf("lint -fix: %v\n%s\n%s", err, stdout.String(), stderr.String())
+			}
+		}
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "over.go"))
+	if !strings.Contains(string(got), "return fmt.Append(nil, n)") {
+		t.Errorf("the first fix was not applied:\n%s", got)
+	}
+}
+
 func TestLintFix(t *testing.T) {
 	dir := t.TempDir()
 	copyDir(t, filepath.Join(packageDir, testMod), dir)

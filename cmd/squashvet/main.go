@@ -7,9 +7,7 @@
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/unitchecker"
-
 	"github.com/squashgo/squash/internal/lint"
 )
 
-func main() { unitchecker.Main(lint.Suite()...) }
+func main() { lint.Main() }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -200,15 +201,44 @@ func splitPosn(p string) (file string, line, col int) {
 
 // Fix applies the first suggested fix of every finding to the files, as
 // go vet -fix does, or with diff set leaves the files alone and returns the
-// unified diff of what it would change.
-func Fix(ctx context.Context, c Config, diff bool) (string, error) {
+// unified diff of what it would change. Where two fixes overlap, the
+// first is applied and the other left out (see FixSuite); Fix then runs
+// again, up to maxRounds times in all, for the fixes that still apply. left
+// reports whether some were still left out at the end; with diff, the diff
+// holds only the first of overlapping fixes.
+func Fix(ctx context.Context, c Config, diff bool) (out string, left bool, err error) {
 	flags := []string{"-fix"}
 	if diff {
 		flags = append(flags, "-diff")
 	}
-	out, err := c.vet(ctx, flags...)
+	dir, err := os.MkdirTemp("", "squash-fix-")
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	return string(out), nil
+	defer os.RemoveAll(dir)
+	c.Env = append(slices.Clip(c.Env), leftEnv+"="+dir)
+	var all strings.Builder
+	for round := 1; ; round++ {
+		out, err := c.vet(ctx, flags...)
+		if err != nil {
+			return "", false, err
+		}
+		all.Write(out)
+		marks, err := os.ReadDir(dir)
+		if err != nil {
+			return "", false, err
+		}
+		if len(marks) == 0 {
+			return all.String(), false, nil
+		}
+		if diff || round == maxRounds {
+			return all.String(), true, nil
+		}
+		for _, m := range marks {
+			os.Remove(filepath.Join(dir, m.Name()))
+		}
+	}
 }
+
+// maxRounds bounds the go vet -fix runs of one Fix.
+const maxRounds = 4
