@@ -250,7 +250,8 @@ func (t *textWriter) why(s *Site, pad string) {
 		if m.Function != "" {
 			by = "inside " + shortFunc(m.Function)
 		}
-		parts = append(parts, fmt.Sprintf("%.0f%% %s", 100*m.Share, by))
+		// A part wraps as one word (see wrap).
+		parts = append(parts, strings.ReplaceAll(fmt.Sprintf("%.0f%% %s", 100*m.Share, by), " ", nbsp))
 	}
 	if len(parts) > 1 {
 		t.wrap(pad, "split: "+strings.Join(parts, ", "))
@@ -259,6 +260,9 @@ func (t *textWriter) why(s *Site, pad string) {
 		t.wrap(pad, fmt.Sprintf("fix [%s]: %s", f.Pass, f.Message))
 	}
 }
+
+// nbsp joins words that wrap does not break apart; it prints as a space.
+const nbsp = "\u00a0"
 
 // wrap prints text indented by pad, broken at spaces to fit the width.
 func (t *textWriter) wrap(pad, text string) {
@@ -275,7 +279,7 @@ func (t *textWriter) wrap(pad, text string) {
 				line = string(r[:cut])
 			}
 		}
-		t.line("%s%s%s", pad, indent, line)
+		t.line("%s%s%s", pad, indent, strings.ReplaceAll(line, nbsp, " "))
 		text = strings.TrimLeft(text[len(line):], " ")
 		indent = "     "
 	}

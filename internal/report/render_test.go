@@ -150,4 +150,14 @@ func TestWriteTextSplit(t *testing.T) {
 	if strings.Count(out, "split:") != 1 {
 		t.Errorf("a split line on a site with one mechanism:\n%s", out)
 	}
+
+	// Narrow, it wraps between parts, not inside one.
+	buf.Reset()
+	if err := WriteText(&buf, r, TextOptions{Width: 70}); err != nil {
+		t.Fatal(err)
+	}
+	pad := strings.Repeat(" ", siteIndent)
+	if want := pad + "split: 89% inside fmt.Sprintf,\n" + pad + "     11% the line itself\n"; !strings.Contains(buf.String(), want) {
+		t.Errorf("at width 70, no\n%s\nin\n%s", want, buf.String())
+	}
 }
