@@ -12,13 +12,14 @@ import (
 )
 
 // A pooled value can be rewritten to a pooled pointer only when the whole
-// life of the pool is in view: a package-level sync.Pool variable whose New
-// returns one expression of the boxed type, and whose every other use in the
-// package is a Get asserted to that type and assigned to a new variable, or a
-// Put (as a statement, not deferred) of such a variable or a slice of it. The
-// fix then changes New to return a pointer, each Get to keep the pointer next
-// to the value, and each Put to store the value through the pointer and put
-// the pointer back.
+// life of the pool is in view: an unexported package-level sync.Pool
+// variable whose New returns one expression of the boxed type, and whose
+// every other use in the package is a Get asserted to that type and assigned
+// to a new variable, or a Put (as a statement, not deferred) of such a
+// variable or a slice of it. The fix then changes New to return a pointer,
+// each Get to keep the pointer next to the value, and each Put to store the
+// value through the pointer and put the pointer back. (run does not ask for
+// the fix of an exported pool.)
 
 // getSite is a rewritable Get: v := pool.Get().(T).
 type getSite struct {

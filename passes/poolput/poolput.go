@@ -39,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		arg := call.Args[0]
 		tv, ok := pass.TypesInfo.Types[arg]
-		if !ok || tv.Value != nil || tv.IsNil() || !boxes(tv.Type) {
+		if !ok || tv.Value != nil || tv.IsNil() || !boxes(pass.TypesSizes, tv.Type) {
 			continue
 		}
 		t := types.TypeString(tv.Type, types.RelativeTo(pass.Pkg))
@@ -50,8 +50,13 @@ func run(pass *analysis.Pass) (any, error) {
 				t, t),
 		}
 		// The fix rewrites every use of the pool, so it goes with the
-		// pool's first reported Put.
-		if pool := poolVar(pass, call); pool != nil && !fixed[pool] {
+		// pool's first reported Put. Other packages can use an exported
+		// pool, and their Get().(T) would still compile after the fix and
+		// panic at run time: that pool gets the message only.
+		pool := poolVar(pass, call)
+		if pool != nil && exported(pass, pool) {
+			d.Message += fmt.Sprintf("; no fix offered: %s is exported, and another package's %s.Get().(%s) would still compile after it and panic", pool.Name(), pool.Name(), t)
+		} else if pool != nil && !fixed[pool] {
 			fixed[pool] = true
 			if fix := poolFix(pass, pool, tv.Type, uses[pool]); fix != nil {
 				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
@@ -114,6 +119,12 @@ func poolVar(pass *analysis.Pass, call *ast.CallExpr) *types.Var {
 	return v
 }
 
+// exported reports whether other packages can refer to the package-level
+// variable v.
+func exported(pass *analysis.Pass, v *types.Var) bool {
+	return v.Exported() && v.Parent() == pass.Pkg.Scope()
+}
+
 // isPool reports whether t is sync.Pool (not a pointer to one).
 func isPool(t types.Type) bool {
 	n, ok := t.(*types.Named)
@@ -121,23 +132,86 @@ func isPool(t types.Type) bool {
 }
 
 // boxes reports whether converting a value of type t to an interface
-// allocates: everything but pointer-shaped and zero-size types.
-func boxes(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+// allocates, following what the gc compiler does in Go 1.26
+// (cmd/compile/internal/walk.dataWord): it does not for
+//
+//   - interfaces, which are not converted;
+//   - pointer-shaped types, stored in the interface's data word itself: a
+//     pointer, map, channel, func or unsafe.Pointer, or a struct or array
+//     whose only non-zero-size part is one, and that is one word long
+//     (types.IsDirectIface: struct{ p *T } is, struct{ p *T; _ struct{} }
+//     with its trailing padding is not);
+//   - zero-size types, which point at runtime.zerobase;
+//   - booleans and single-byte integers, or a struct or array of exactly one
+//     of them, which point into runtime.staticuint64s.
+//
+// Integers and floats of two to eight bytes avoid the allocation too when
+// their bits are below 256, and strings and slices when empty or nil, but
+// that is a property of the value, not of the type, so they are reported.
+func boxes(sizes types.Sizes, t types.Type) bool {
+	if types.IsInterface(t) {
 		return false
-	case *types.Basic:
-		if u.Kind() == types.UnsafePointer {
-			return false
-		}
-	case *types.Struct:
-		if u.NumFields() == 0 {
-			return false
-		}
-	case *types.Array:
-		if u.Len() == 0 {
+	}
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	size := sizes.Sizeof(t)
+	if size == 0 {
+		return false
+	}
+	if size == sizes.Sizeof(types.Typ[types.UnsafePointer]) && pointerWord(sizes, t) {
+		return false
+	}
+	if b, ok := soleComponent(t).Underlying().(*types.Basic); ok {
+		if b.Info()&types.IsBoolean != 0 || size == 1 && b.Info()&types.IsInteger != 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// pointerWord reports whether the only part of t that is not of size zero
+// is a pointer-shaped word.
+func pointerWord(sizes types.Sizes, t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() == 1 && pointerWord(sizes, u.Elem())
+	case *types.Struct:
+		var word types.Type
+		for f := range u.Fields() {
+			if sizes.Sizeof(f.Type()) == 0 {
+				continue
+			}
+			if word != nil {
+				return false
+			}
+			word = f.Type()
+		}
+		return word != nil && pointerWord(sizes, word)
+	}
+	return false
+}
+
+// soleComponent returns the type of the one field or element of t,
+// recursively, or t itself if it is not a struct or array; the invalid type
+// for a struct of other than one field or an array of other than one element
+// (cmd/compile/internal/types.Type.SoleComponent).
+func soleComponent(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		if u.NumFields() != 1 {
+			return types.Typ[types.Invalid]
+		}
+		return soleComponent(u.Field(0).Type())
+	case *types.Array:
+		if u.Len() != 1 {
+			return types.Typ[types.Invalid]
+		}
+		return soleComponent(u.Elem())
+	}
+	return t
 }
