@@ -19,7 +19,7 @@ import (
 var doc string
 
 // binencPath is the import path of the package the fix uses.
-const binencPath = "github.com/squashgo/squash/binenc"
+const binencPath = squashModule + "/binenc"
 
 // Analyzer reports binary.Write of numeric slices.
 var Analyzer = &analysis.Analyzer{
@@ -32,6 +32,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	checked, available, why := false, false, ""
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
@@ -48,7 +49,14 @@ func run(pass *analysis.Pass) (any, error) {
 			Message: fmt.Sprintf("binary.Write copies the []%s into a new []byte as large as the data before writing it: binenc.Write writes it without allocating",
 				types.TypeString(elem, types.RelativeTo(pass.Pkg))),
 		}
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		if !checked {
+			checked = true
+			available, why = binencAvailable(pass, pass.Fset.File(call.Pos()).Name())
+		}
+		if !available {
+			// The import the fix adds would not build.
+			d.Message += fmt.Sprintf(" (%s; no fix offered: %s)", binencPath, why)
+		} else if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
 			file := enclosingFile(pass, call)
 			if edits, ok := fixEdits(pass, file, sel); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Use binenc.Write", TextEdits: edits}}

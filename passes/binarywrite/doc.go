@@ -18,6 +18,20 @@
 //	err := binenc.Write(w, binary.LittleEndian, samples)
 //
 // The fix is offered when the file still uses encoding/binary afterwards
-// (for the byte order) and the name binenc is free; []byte, which
-// binary.Write writes as it is, is not reported.
+// (for the byte order), the name binenc is free, and the package can import
+// github.com/squashgo/squash/binenc as its module stands: it is in squash's
+// module, or its go.mod requires squash (and, with a vendor directory, binenc
+// is vendored), or it is in a workspace one of whose modules is or requires
+// squash. go/analysis does not say which modules a build can reach, so this
+// reads the go.mod (and go.work) files the go command would. Elsewhere the
+// import would not build, and the message says why there is no fix; the
+// standard library has no replacement that writes without the copy unless
+// the caller keeps a buffer between calls. []byte, which binary.Write writes
+// as it is, is not reported.
+//
+// binenc.Write is not always one call to w.Write, as binary.Write is: more
+// than 32 KiB of data go out 32 KiB or 1 MiB a call, unless the byte order
+// is the machine's and binenc is built without the purego tag. Writers for
+// which each call is a message (a datagram, a frame) need binary.Write, or
+// binenc.Append into a buffer of their own.
 package binarywrite

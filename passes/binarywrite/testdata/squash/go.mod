@@ -1,0 +1,3 @@
+module github.com/squashgo/squash
+
+go 1.26
