@@ -5,12 +5,12 @@ go 1.26.0
 require (
 	github.com/catenacyber/perfsprint v0.10.1
 	github.com/google/pprof v0.0.0-20261016150608-1facf8f91b50
+	golang.org/x/mod v0.42.0
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/tools v0.52.0
 )
 
 require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
-	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )
