@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"unicode/utf8"
@@ -40,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if block, ok := n.(*ast.BlockStmt); ok {
 				for i, stmt := range block.List {
 					if obj := builderDecl(pass, stmt); obj != nil && !grown(pass, fd.Body, obj) {
-						checkLoops(pass, block.List[i+1:], obj)
+						checkLoops(pass, block.List, i, obj)
 					}
 				}
 			}
@@ -97,10 +98,12 @@ func grown(pass *analysis.Pass, body *ast.BlockStmt, obj types.Object) bool {
 	return found
 }
 
-// checkLoops reports the first loop after the declaration that qualifies.
-func checkLoops(pass *analysis.Pass, rest []ast.Stmt, obj types.Object) {
+// checkLoops reports the first loop after the declaration list[i] that
+// qualifies.
+func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
 	info := pass.TypesInfo
-	for _, stmt := range rest {
+	for j := i + 1; j < len(list); j++ {
+		stmt := list[j]
 		var body *ast.BlockStmt
 		switch l := stmt.(type) {
 		case *ast.RangeStmt:
@@ -111,7 +114,7 @@ func checkLoops(pass *analysis.Pass, rest []ast.Stmt, obj types.Object) {
 		if body == nil || !loops.Refers(info, body, obj) {
 			continue
 		}
-		n, ok := loops.TripCount(info, pass.Fset, stmt)
+		count, ok := loops.TripCount(info, pass.Fset, list, j)
 		if !ok || loops.MayExit(body) {
 			return
 		}
@@ -128,18 +131,24 @@ func checkLoops(pass *analysis.Pass, rest []ast.Stmt, obj types.Object) {
 			per += k
 			related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
 		}
-		size := n
+		size, ok := count.Size(pass, stmt.Pos())
+		if !ok {
+			return
+		}
+		if !types.Identical(count.Type, types.Typ[types.Int]) {
+			size = "int(" + size + ")" // Grow takes an int
+		}
 		if per != 1 {
-			size = fmt.Sprintf("%s * %d", n, per)
-			if !isSimple(n) {
-				size = fmt.Sprintf("(%s) * %d", n, per)
+			if isBinary(size) {
+				size = "(" + size + ")"
 			}
+			size = fmt.Sprintf("%s * %d", size, per)
 		}
 		grow := fmt.Sprintf("%s.Grow(%s)\n", obj.Name(), size)
 		pass.Report(analysis.Diagnostic{
 			Pos:     stmt.Pos(),
 			End:     stmt.Pos() + token.Pos(len(loopKeyword(stmt))),
-			Message: fmt.Sprintf("%s grows as this loop of %s iterations writes up to %s each: Grow it once before the loop", obj.Name(), n, bytesText(per)),
+			Message: fmt.Sprintf("%s grows as this loop of %s iterations writes up to %s each: Grow it once before the loop", obj.Name(), count.Text, bytesText(per)),
 			Related: related,
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Grow %s by %s before the loop", obj.Name(), size),
@@ -159,13 +168,15 @@ func bytesText(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-func isSimple(n string) bool {
-	for _, c := range n {
-		if c == ' ' || c == '+' || c == '-' {
-			return false
-		}
+// isBinary reports whether the expression n is a binary operation, which
+// needs parentheses before it is multiplied.
+func isBinary(n string) bool {
+	e, err := parser.ParseExpr(n)
+	if err != nil {
+		return true
 	}
-	return true
+	_, ok := e.(*ast.BinaryExpr)
+	return ok
 }
 
 // boundedWrite returns the most bytes a top-level statement writes to obj,

@@ -30,4 +30,11 @@
 // rune) and WriteString of a constant count as bounded; a loop that writes
 // anything else, writes under a condition, may exit early, or a builder that
 // is grown anywhere in the function is not reported.
+//
+// Grow panics on a negative count, which a loop bound such as n or
+// len(ids)-1 can be when the loop does not run: the fix then grows by
+// max(0, n) times the bytes per iteration, and where the builtin max is not
+// available (before Go 1.21, or shadowed) such a loop is not reported. A
+// count that is len or cap of something, a constant, unsigned, or a local
+// variable set to such a value and not assigned since is used as it is.
 package buildergrow

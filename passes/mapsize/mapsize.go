@@ -96,10 +96,14 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if loops.MayExit(body) || stores(info, body, obj) != 1 {
 			return
 		}
-		n, ok := loops.TripCount(info, pass.Fset, stmt)
+		// Unlike a slice's capacity, a map's size may be negative at run
+		// time (make takes it as no hint); TripCount rejects a negative
+		// constant, which would not compile.
+		count, ok := loops.TripCount(info, pass.Fset, list, j)
 		if !ok {
 			return
 		}
+		n := count.Text
 		made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
 		decl := list[i]
 		pass.Report(analysis.Diagnostic{

@@ -30,4 +30,11 @@
 // slice is not used between its declaration and the loop nor elsewhere in
 // the loop; and the length can be evaluated again without side effects. A
 // range over a string is not reported: it counts runes, not bytes.
+//
+// A count that may be negative, such as n or len(data)-3, only means that
+// the loop does not run, but make panics on a negative capacity: the fix
+// makes the slice with max(0, n), and where the builtin max is not
+// available (before Go 1.21, or shadowed) such a loop is not reported. A
+// count that is len or cap of something, a constant, unsigned, or a local
+// variable set to such a value and not assigned since is used as it is.
 package prealloc

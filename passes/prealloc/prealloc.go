@@ -109,19 +109,23 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if !loopQualifies(pass, stmt, body, obj) {
 			return
 		}
-		n, ok := loops.TripCount(info, pass.Fset, stmt)
+		count, ok := loops.TripCount(info, pass.Fset, list, j)
 		if !ok {
 			return
 		}
-		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
+		capacity, ok := count.Size(pass, stmt.Pos())
+		if !ok {
+			return
+		}
+		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), capacity)
 		decl := list[i]
 		pass.Report(analysis.Diagnostic{
 			Pos:     decl.Pos(),
 			End:     decl.End(),
-			Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), n),
+			Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), count.Text),
 			Related: loops.Uses(info, body, obj, "grows here"),
 			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), n),
+				Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
 				TextEdits: loops.Redeclare(pass.Fset, list, i, j, make),
 			}},
 		})

@@ -5,83 +5,227 @@ package loops
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
 
-// TripCount returns an expression, as source text, for the number of
-// iterations of loop, when that number is known before the loop starts and
-// the expression can be evaluated again without side effects: len(x) for a
-// range over a slice, array or map x, n for a range over an integer n, and n
-// for `for i := 0; i < n; i++` where the body assigns neither i nor n. A
-// range over a string (runes, not bytes), a channel or a function is not
-// counted.
-func TripCount(info *types.Info, fset *token.FileSet, loop ast.Stmt) (string, bool) {
-	switch l := loop.(type) {
+// Count is the number of iterations of a loop, known before it starts.
+type Count struct {
+	// Text is the count as source text: len(x), n, len(data) - 3.
+	Text string
+	// NonNegative reports whether the count is sure not to be negative
+	// just before the loop. A negative count only means that the loop does
+	// not run, but as make's capacity or as Grow's argument it panics.
+	NonNegative bool
+	// Type is the count's type: int for a length, the type of n otherwise
+	// (an untyped constant's default type for a constant).
+	Type types.Type
+}
+
+// TripCount returns the number of iterations of the loop list[j], when that
+// number is known before the loop starts and its expression can be
+// evaluated again without side effects: len(x) for a range over a slice,
+// array or map x, n for a range over an integer n, and n for
+// `for i := 0; i < n; i++` where the body assigns neither i nor n. A range
+// over a string (runes, not bytes), a channel or a function is not counted,
+// nor a count that is a negative constant (the loop never runs). The
+// statements before the loop in list tell whether a local count is known
+// not to be negative.
+func TripCount(info *types.Info, fset *token.FileSet, list []ast.Stmt, j int) (Count, bool) {
+	var n ast.Expr
+	switch l := list[j].(type) {
 	case *ast.RangeStmt:
 		if !Pure(l.X) {
-			return "", false
+			return Count{}, false
 		}
 		t := info.TypeOf(l.X)
 		if t == nil {
-			return "", false
+			return Count{}, false
 		}
 		switch u := t.Underlying().(type) {
-		case *types.Slice, *types.Map:
-			return "len(" + Text(fset, l.X) + ")", true
-		case *types.Array:
-			return "len(" + Text(fset, l.X) + ")", true
+		case *types.Slice, *types.Map, *types.Array:
+			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int]}, true
 		case *types.Pointer:
 			if _, ok := u.Elem().Underlying().(*types.Array); ok {
-				return "len(" + Text(fset, l.X) + ")", true
+				return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int]}, true
 			}
 		case *types.Basic:
 			if u.Info()&types.IsInteger != 0 {
-				return Text(fset, l.X), true
+				n = l.X
 			}
 		}
 	case *ast.ForStmt:
-		return countedFor(info, fset, l)
+		n = countedFor(info, l)
 	}
-	return "", false
+	if n == nil {
+		return Count{}, false
+	}
+	if tv := info.Types[n]; tv.Value != nil && constant.Sign(tv.Value) < 0 {
+		return Count{}, false
+	}
+	return Count{Text: Text(fset, n), NonNegative: NonNegative(info, n, list, j), Type: types.Default(info.TypeOf(n))}, true
 }
 
-// countedFor recognises for i := 0; i < n; i++ { ... }.
-func countedFor(info *types.Info, fset *token.FileSet, l *ast.ForStmt) (string, bool) {
+// NonNegative reports whether e, evaluated just before the statement
+// list[j], cannot be negative: a constant that is not, a value of unsigned
+// type, len or cap of anything, max with such an argument, min of such
+// arguments, sums, products, quotients, remainders, right shifts and bitwise
+// and/or of such values (overflow aside), and a local variable defined by
+// one of the statements before list[j] as such a value and not assigned
+// since, nor its address taken.
+func NonNegative(info *types.Info, e ast.Expr, list []ast.Stmt, j int) bool {
+	tv := info.Types[e]
+	if tv.Value != nil {
+		return tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) >= 0
+	}
+	if tv.Type != nil {
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsUnsigned != 0 {
+			return true
+		}
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return NonNegative(info, e.X, list, j)
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		if !ok {
+			return false
+		}
+		switch b.Name() {
+		case "len", "cap":
+			return true
+		case "max":
+			for _, a := range e.Args {
+				if NonNegative(info, a, list, j) {
+					return true
+				}
+			}
+		case "min":
+			for _, a := range e.Args {
+				if !NonNegative(info, a, list, j) {
+					return false
+				}
+			}
+			return len(e.Args) > 0
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.ADD, token.MUL, token.QUO, token.REM, token.SHR, token.AND, token.OR:
+			return NonNegative(info, e.X, list, j) && NonNegative(info, e.Y, list, j)
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		for k := j - 1; k >= 0; k-- {
+			if init, ok := definition(info, list[k], v); ok {
+				if init == nil || !NonNegative(info, init, list, k) {
+					return false
+				}
+				for _, s := range list[k+1 : j] {
+					if Assigns(info, s, v) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// definition returns the expression that the statement s, when it declares
+// v, gives it: nil when it declares v otherwise (by a call with several
+// results, or with no value).
+func definition(info *types.Info, s ast.Stmt, v *types.Var) (ast.Expr, bool) {
+	var names []*ast.Ident
+	var values []ast.Expr
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE {
+			return nil, false
+		}
+		for _, l := range s.Lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				names = append(names, id)
+			} else {
+				names = append(names, nil)
+			}
+		}
+		values = s.Rhs
+	case *ast.DeclStmt:
+		gd, ok := s.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			return nil, false
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for k, id := range vs.Names {
+				if info.Defs[id] == v {
+					if len(vs.Values) == len(vs.Names) {
+						return vs.Values[k], true
+					}
+					return nil, true
+				}
+			}
+		}
+		return nil, false
+	default:
+		return nil, false
+	}
+	for k, id := range names {
+		if id != nil && info.Defs[id] == v {
+			if len(values) == len(names) {
+				return values[k], true
+			}
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// countedFor recognises for i := 0; i < n; i++ { ... } and returns n.
+func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
 	init, ok := l.Init.(*ast.AssignStmt)
 	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-		return "", false
+		return nil
 	}
 	i, ok := init.Lhs[0].(*ast.Ident)
 	if !ok {
-		return "", false
+		return nil
 	}
 	if lit, ok := init.Rhs[0].(*ast.BasicLit); !ok || lit.Value != "0" {
-		return "", false
+		return nil
 	}
 	cond, ok := l.Cond.(*ast.BinaryExpr)
 	if !ok || cond.Op != token.LSS {
-		return "", false
+		return nil
 	}
 	if ci, ok := cond.X.(*ast.Ident); !ok || info.ObjectOf(ci) != info.ObjectOf(i) {
-		return "", false
+		return nil
 	}
 	post, ok := l.Post.(*ast.IncDecStmt)
 	if !ok || post.Tok != token.INC {
-		return "", false
+		return nil
 	}
 	if pi, ok := post.X.(*ast.Ident); !ok || info.ObjectOf(pi) != info.ObjectOf(i) {
-		return "", false
+		return nil
 	}
 	if !Pure(cond.Y) || Assigns(info, l.Body, info.ObjectOf(i)) {
-		return "", false
+		return nil
 	}
 	for _, obj := range Idents(info, cond.Y) {
 		if Assigns(info, l.Body, obj) {
-			return "", false
+			return nil
 		}
 	}
-	return Text(fset, cond.Y), true
+	return cond.Y
 }
 
 // Pure reports whether e can be evaluated twice with the same result and no

@@ -104,3 +104,65 @@ func constantRunes(n int) string {
 	}
 	return b.String()
 }
+
+func pad(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ { // want `b grows as this loop of n iterations writes up to 1 byte each`
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+func joinSeps(words []string) string {
+	var b strings.Builder
+	for i := 0; i < len(words)-1; i++ { // want `b grows as this loop of len\(words\) - 1 iterations writes up to 2 bytes each`
+		b.WriteString(sep)
+	}
+	return b.String()
+}
+
+func localLen(ids []rune) string {
+	n := len(ids)
+	var b strings.Builder
+	for i := 0; i < n; i++ { // want `b grows as this loop of n iterations writes up to 4 bytes each`
+		b.WriteRune(ids[i])
+	}
+	return b.String()
+}
+
+func localReassigned(ids []rune, k int) string {
+	n := len(ids)
+	n -= k
+	var b strings.Builder
+	for i := 0; i < n; i++ { // want `b grows as this loop of n iterations writes up to 4 bytes each`
+		b.WriteRune(ids[i])
+	}
+	return b.String()
+}
+
+func neverRuns() string {
+	var b strings.Builder
+	for i := range -2 {
+		b.WriteByte(byte(i))
+	}
+	return b.String()
+}
+
+type width uint8
+
+func padWidth(w width) string {
+	var b bytes.Buffer
+	for range w { // want `b grows as this loop of w iterations writes up to 4 bytes each`
+		b.WriteRune('\t')
+		b.WriteString("   ")
+	}
+	return b.String()
+}
+
+func padInt64(n int64) string {
+	var b strings.Builder
+	for range n { // want `b grows as this loop of n iterations writes up to 1 byte each`
+		b.WriteByte(' ')
+	}
+	return b.String()
+}

@@ -40,6 +40,14 @@ func loadedBetween(load func() []user) map[string]int {
 	return index
 }
 
+func maybeNegative(n int) map[int]bool {
+	seen := map[int]bool{} // want `seen gets one entry per iteration of a loop of n - 1 iterations`
+	for i := 0; i < n-1; i++ {
+		seen[i] = true
+	}
+	return seen
+}
+
 // Not reported.
 
 func conditional(users []*user) map[int]*user {
@@ -120,6 +128,14 @@ func literal() map[string]int {
 	m := map[string]int{"a": 1}
 	for i := range 3 {
 		m[string(rune('b'+i))] = i
+	}
+	return m
+}
+
+func neverRuns() map[int]int {
+	m := map[int]int{}
+	for i := range -1 {
+		m[i] = i
 	}
 	return m
 }

@@ -69,6 +69,55 @@ func nestedSwitchBreak(xs []int) []int {
 	return out
 }
 
+func windows(data []byte) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(data\) - 3 iterations`
+	for i := 0; i < len(data)-3; i++ {
+		out = append(out, int(data[i]))
+	}
+	return out
+}
+
+func countedParam(n int) []int {
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for i := 0; i < n; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func countedLocalLen(xs []int) []int {
+	n := len(xs)
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for i := 0; i < n; i++ {
+		out = append(out, xs[i])
+	}
+	return out
+}
+
+func countedSum(xs, ys []int) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) \+ len\(ys\) iterations`
+	for i := 0; i < len(xs)+len(ys); i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func rangeUnsigned(n uint16) []int {
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for i := range n {
+		out = append(out, int(i))
+	}
+	return out
+}
+
+func rangeConstant() []int {
+	var out []int // want `out grows once per iteration of a loop of 8 iterations`
+	for i := range 8 {
+		out = append(out, i)
+	}
+	return out
+}
+
 // Not reported.
 
 func conditional(xs []int) []int {
@@ -234,6 +283,14 @@ outer:
 			}
 		}
 		out = append(out, len(xs))
+	}
+	return out
+}
+
+func negativeConstant() []int {
+	var out []int
+	for i := range -1 {
+		out = append(out, i)
 	}
 	return out
 }
