@@ -126,7 +126,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 			Related: loops.Uses(info, body, obj, "grows here"),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
-				TextEdits: loops.Redeclare(pass.Fset, list, i, j, make),
+				TextEdits: loops.Redeclare(pass, list, i, j, make),
 			}},
 		})
 		return

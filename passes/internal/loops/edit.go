@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -13,17 +14,78 @@ import (
 // decl, text such as "s := make([]T, 0, n)". When the loop list[j] does not
 // follow it directly, the declaration moves to just before the loop, where
 // the loop's length is sure to be known; the caller has checked that nothing
-// in between uses the variable.
-func Redeclare(fset *token.FileSet, list []ast.Stmt, i, j int, decl string) []analysis.TextEdit {
+// in between uses the variable. Only the declaration moves, with the
+// comments that follow it on its line: the comments around it and the
+// statements in between stay where they are.
+func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, decl string) []analysis.TextEdit {
 	old := list[i]
 	if j == i+1 {
 		return []analysis.TextEdit{{Pos: old.Pos(), End: old.End(), NewText: []byte(decl)}}
 	}
-	f := fset.File(old.Pos())
-	return []analysis.TextEdit{
-		{Pos: f.LineStart(f.Line(old.Pos())), End: f.LineStart(f.Line(list[i+1].Pos()))},
-		{Pos: list[j].Pos(), End: list[j].Pos(), NewText: []byte(decl + "\n")},
+	loop := list[j]
+	del := analysis.TextEdit{Pos: old.Pos(), End: old.End()}
+	indent := ""
+	if src := source(pass, old.Pos()); src != nil {
+		tf := pass.Fset.File(old.Pos())
+		if pos, end, comments, ok := ownLines(tf, src, fileOf(pass, old.Pos()), old); ok {
+			del.Pos, del.End = pos, end
+			for _, c := range comments {
+				decl += " " + c.Text
+			}
+		}
+		if ws := string(src[tf.Offset(tf.LineStart(tf.Line(loop.Pos()))):tf.Offset(loop.Pos())]); blank(ws) {
+			indent = ws
+		}
 	}
+	return []analysis.TextEdit{
+		del,
+		{Pos: loop.Pos(), End: loop.Pos(), NewText: []byte(decl + "\n" + indent)},
+	}
+}
+
+// ownLines reports whether the statement s is alone on its lines, but for
+// comments after it, and returns the range of those whole lines, newline
+// included, and the comments.
+func ownLines(tf *token.File, src []byte, file *ast.File, s ast.Stmt) (pos, end token.Pos, comments []*ast.Comment, ok bool) {
+	first, last := tf.Line(s.Pos()), tf.Line(s.End())
+	if last >= tf.LineCount() || !blank(string(src[tf.Offset(tf.LineStart(first)):tf.Offset(s.Pos())])) {
+		return token.NoPos, token.NoPos, nil, false
+	}
+	after := s.End()
+	if file != nil {
+		for _, cg := range file.Comments {
+			for _, c := range cg.List {
+				if c.Pos() >= s.End() && tf.Line(c.Pos()) == last {
+					if tf.Line(c.End()) != last || !blank(string(src[tf.Offset(after):tf.Offset(c.Pos())])) {
+						return token.NoPos, token.NoPos, nil, false
+					}
+					comments = append(comments, c)
+					after = c.End()
+				}
+			}
+		}
+	}
+	next := tf.LineStart(last + 1)
+	if !blank(string(src[tf.Offset(after):tf.Offset(next)])) {
+		return token.NoPos, token.NoPos, nil, false
+	}
+	return tf.LineStart(first), next, comments, true
+}
+
+func blank(s string) bool { return strings.TrimSpace(s) == "" }
+
+// source returns the contents of the file holding pos, or nil when it
+// cannot be read.
+func source(pass *analysis.Pass, pos token.Pos) []byte {
+	tf := pass.Fset.File(pos)
+	if tf == nil || pass.ReadFile == nil {
+		return nil
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return nil
+	}
+	return src
 }
 
 func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {

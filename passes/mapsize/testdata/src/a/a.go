@@ -40,6 +40,16 @@ func loadedBetween(load func() []user) map[string]int {
 	return index
 }
 
+func commentBetween(load func() []user) map[string]int {
+	index := map[string]int{} // want `index gets one entry per iteration of a loop of len\(users\) iterations`
+	// users come from load.
+	users := load()
+	for i, u := range users {
+		index[u.Name] = i
+	}
+	return index
+}
+
 func maybeNegative(n int) map[int]bool {
 	seen := map[int]bool{} // want `seen gets one entry per iteration of a loop of n - 1 iterations`
 	for i := 0; i < n-1; i++ {

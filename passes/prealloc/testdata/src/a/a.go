@@ -118,6 +118,28 @@ func rangeConstant() []int {
 	return out
 }
 
+func commentBetween(get func() []int) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(items\) iterations`
+	// items come from get.
+	items := get()
+	// Copy them.
+	for _, it := range items {
+		out = append(out, it)
+	}
+	return out
+}
+
+func commentAround(get func() []int) []int {
+	// out is the result.
+	var out []int // want `out grows once per iteration of a loop of len\(items\) iterations`
+
+	items := get() // from get
+	for _, it := range items {
+		out = append(out, it)
+	}
+	return out
+}
+
 // Not reported.
 
 func conditional(xs []int) []int {
