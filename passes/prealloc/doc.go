@@ -37,4 +37,11 @@
 // available (before Go 1.21, or shadowed) such a loop is not reported. A
 // count that is len or cap of something, a constant, unsigned, or a local
 // variable set to such a value and not assigned since is used as it is.
+//
+// A slice declared with var is nil until its first append, and the one the
+// fix makes is empty but not nil: when the loop runs zero times, s == nil
+// no longer holds and json.Marshal encodes [] instead of null. A var slice
+// compared with nil after the loop is therefore not reported; one that
+// leaves the function is, and callers that tell nil from empty are for
+// the reader of the fix to check.
 package prealloc

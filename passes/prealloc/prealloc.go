@@ -117,6 +117,9 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if !ok {
 			return
 		}
+		if _, isVar := list[i].(*ast.DeclStmt); isVar && comparedWithNil(info, list[j+1:], obj) {
+			return // nil until the first append, and the code tells
+		}
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), capacity)
 		decl := list[i]
 		pass.Report(analysis.Diagnostic{
@@ -131,6 +134,29 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		})
 		return
 	}
+}
+
+// comparedWithNil reports whether obj is compared with nil in the
+// statements after the loop: there a slice declared nil and made empty
+// would change what the code does when the loop does not run.
+func comparedWithNil(info *types.Info, after []ast.Stmt, obj types.Object) bool {
+	isNil := func(e ast.Expr) bool {
+		return info.Types[e].IsNil()
+	}
+	isObj := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(id) == obj
+	}
+	found := false
+	for _, s := range after {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+				found = found || isObj(b.X) && isNil(b.Y) || isNil(b.X) && isObj(b.Y)
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 func bodyOf(stmt ast.Stmt) *ast.BlockStmt {

@@ -140,6 +140,14 @@ func commentAround(get func() []int) []int {
 	return out
 }
 
+func emptyComparedWithNil(xs []int) bool {
+	out := []int{} // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out == nil
+}
+
 // Not reported.
 
 func conditional(xs []int) []int {
@@ -315,4 +323,12 @@ func negativeConstant() []int {
 		out = append(out, i)
 	}
 	return out
+}
+
+func nilMeansNone(xs []int) ([]int, bool) {
+	var out []int
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out, out != nil
 }
