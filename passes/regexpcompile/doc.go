@@ -24,6 +24,22 @@
 //
 // regexp.Compile and the POSIX variants are reported too; only MustCompile
 // and MustCompilePOSIX get a fix, since Compile's error needs a decision.
-// Package-level initialisers, init functions and main.main, which run once,
-// are not reported.
+// The variable is named after the function, in mixedCaps (a method's name
+// is prefixed by its receiver type's), and never collides with a name
+// declared or imported in the package or declared in the function.
+//
+// No fix is offered either when the pattern uses a constant or type
+// declared inside the function, which the package-level variable could not
+// see, or when the compiled Regexp may have its Longest method called:
+// Longest modifies the Regexp, so a shared one would change every caller's
+// matches and race. Calls of Longest are followed through assignments,
+// struct fields and functions returning the Regexp within the package, not
+// through other function arguments, slices or maps.
+//
+// Code that runs once is not reported: package-level initialisers, init
+// functions, main.main, function literals passed to sync.Once.Do,
+// sync.OnceFunc, sync.OnceValue and sync.OnceValues, and in _test.go files
+// the Test functions (with their subtests), examples and TestMain, where
+// a package-level variable would only move the cost to every run of the
+// test binary. Benchmarks, fuzz targets and test helpers are reported.
 package regexpcompile

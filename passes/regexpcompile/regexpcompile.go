@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -36,75 +38,360 @@ var compilers = map[string]bool{
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	fl := newFlows(pass, ins)
+	taken := map[string]bool{} // names given to variables by earlier fixes
 	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil)) {
 		fd := cur.Node().(*ast.FuncDecl)
-		if fd.Body == nil || fd.Recv == nil && (fd.Name.Name == "init" || fd.Name.Name == "main" && pass.Pkg.Name() == "main") {
+		if fd.Body == nil || runsOnce(pass, fd) {
 			continue
 		}
-		names := map[string]bool{}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 {
-				return true
-			}
-			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if !ok {
-				return true
-			}
-			must, known := compilers[fn.FullName()]
-			if !known {
-				return true
-			}
-			tv, ok := pass.TypesInfo.Types[call.Args[0]]
-			if !ok || tv.Value == nil {
-				return true // not a constant pattern
-			}
-			d := analysis.Diagnostic{
-				Pos:     call.Pos(),
-				End:     call.End(),
-				Message: fmt.Sprintf("%s of a constant pattern runs on every call of %s: compile it once in a package-level variable", fn.FullName(), fd.Name.Name),
-			}
-			if must {
-				name := varName(pass, fd, names)
-				names[name] = true
-				decl := fmt.Sprintf("var %s = %s\n\n", name, loops.Text(pass.Fset, call))
-				start := fd.Pos()
-				if fd.Doc != nil {
-					start = fd.Doc.Pos()
-				}
-				d.SuggestedFixes = []analysis.SuggestedFix{{
-					Message: "Compile once in var " + name,
-					TextEdits: []analysis.TextEdit{
-						{Pos: start, End: start, NewText: []byte(decl)},
-						{Pos: call.Pos(), End: call.End(), NewText: []byte(name)},
-					},
-				}}
-			}
-			pass.Report(d)
-			return true
-		})
+		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
+			report(pass, fl, taken, fd, call)
+		}
 	}
 	return nil, nil
 }
 
-// varName picks a package-level name not yet in use: the function's name
-// followed by Re, then Re2, Re3...
+// report reports the call at cur if it compiles a constant pattern, with a
+// fix when the compiled value can safely be shared.
+func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncDecl, cur inspector.Cursor) {
+	call := cur.Node().(*ast.CallExpr)
+	if len(call.Args) != 1 {
+		return
+	}
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return
+	}
+	must, known := compilers[fn.FullName()]
+	if !known {
+		return
+	}
+	tv, ok := pass.TypesInfo.Types[call.Args[0]]
+	if !ok || tv.Value == nil {
+		return // not a constant pattern
+	}
+	where := fd.Name.Name
+	if lit, ok := funcLit(cur); ok {
+		if onceArg(pass, lit) {
+			return // lazy initialisation, run once
+		}
+		where = "the function literal in " + where
+	}
+	d := analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("%s of a constant pattern runs on every call of %s: compile it once in a package-level variable", fn.FullName(), where),
+	}
+	switch {
+	case !must:
+		// Compile's error needs a decision: no fix.
+	case fl.longest(cur):
+		d.Message += " (and call Longest in its initializer)"
+	case refersToLocal(pass, fd, call.Args[0]):
+		// The pattern uses a constant or type declared in the function,
+		// undefined at package level.
+	default:
+		name := varName(pass, fd, taken)
+		taken[name] = true
+		decl := fmt.Sprintf("var %s = %s\n\n", name, loops.Text(pass.Fset, call))
+		start := fd.Pos()
+		if fd.Doc != nil {
+			start = fd.Doc.Pos()
+		}
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message: "Compile once in var " + name,
+			TextEdits: []analysis.TextEdit{
+				{Pos: start, End: start, NewText: []byte(decl)},
+				{Pos: call.Pos(), End: call.End(), NewText: []byte(name)},
+			},
+		}}
+	}
+	pass.Report(d)
+}
+
+// funcLit returns the innermost function literal enclosing cur, if any.
+func funcLit(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		return lit, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// onceArg reports whether the function literal at lit is passed to
+// sync.Once.Do, sync.OnceFunc, sync.OnceValue or sync.OnceValues, which
+// call it once.
+func onceArg(pass *analysis.Pass, lit inspector.Cursor) bool {
+	call, ok := lit.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	switch fn.Origin().FullName() {
+	case "(*sync.Once).Do", "sync.OnceFunc", "sync.OnceValue", "sync.OnceValues":
+		return true
+	}
+	return false
+}
+
+// runsOnce reports whether fd runs once per program or test run, so that
+// compiling there costs no more than at package level: init, main.main,
+// and in _test.go files the test functions, examples and TestMain.
+// Benchmarks and fuzz targets, whose bodies run many times, are not
+// exempt, nor are test helpers, which may be called by many tests.
+func runsOnce(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	if fd.Recv != nil {
+		return false
+	}
+	name := fd.Name.Name
+	if name == "init" || name == "main" && pass.Pkg.Name() == "main" {
+		return true
+	}
+	if !strings.HasSuffix(pass.Fset.File(fd.Pos()).Name(), "_test.go") {
+		return false
+	}
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.TypeParams() != nil || sig.Results().Len() != 0 {
+		return false
+	}
+	switch {
+	case isTestName(name, "Example"):
+		return sig.Params().Len() == 0
+	case name == "TestMain":
+		return sig.Params().Len() == 1 && isTesting(sig.Params().At(0).Type(), "M")
+	case isTestName(name, "Test"):
+		return sig.Params().Len() == 1 && isTesting(sig.Params().At(0).Type(), "T")
+	}
+	return false
+}
+
+// isTestName reports whether name is prefix followed by nothing or by a
+// character that is not a lower-case letter, as go test requires.
+func isTestName(name, prefix string) bool {
+	rest, ok := strings.CutPrefix(name, prefix)
+	if !ok {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return rest == "" || !unicode.IsLower(r)
+}
+
+// isTesting reports whether t is *testing.<name>.
+func isTesting(t types.Type, name string) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == name
+}
+
+// refersToLocal reports whether e uses anything declared inside fd: a
+// constant, type or variable (len of a local array is constant) that a
+// package-level variable cannot see.
+func refersToLocal(pass *analysis.Pass, fd *ast.FuncDecl, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := pass.TypesInfo.Uses[id]; obj != nil && fd.Pos() <= obj.Pos() && obj.Pos() < fd.End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// flows records, for the package, where *regexp.Regexp values go and which
+// holders have their Longest method called. Longest is the one method that
+// modifies a Regexp: a value on which it is called must not become a shared
+// package-level variable.
+//
+// A holder is a variable (local, package-level or struct field) or a
+// function returning the value. Values flow by assignment, declaration,
+// composite literal field, return, and a call of such a function. Values
+// passed to other functions, put in slices or maps, or returned from the
+// package are not followed: Regexp is safe to share among those unless a
+// caller calls Longest, which is rare.
+type flows struct {
+	pass *analysis.Pass
+	to   map[types.Object][]types.Object // holder -> holders it is copied to
+	mut  map[types.Object]bool           // holders whose Longest is called
+}
+
+func newFlows(pass *analysis.Pass, ins *inspector.Inspector) *flows {
+	fl := &flows{pass: pass, to: map[types.Object][]types.Object{}, mut: map[types.Object]bool{}}
+	add := func(dst, src types.Object) {
+		if dst != nil && src != nil {
+			fl.to[src] = append(fl.to[src], dst)
+		}
+	}
+	filter := []ast.Node{(*ast.SelectorExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.KeyValueExpr)(nil), (*ast.ReturnStmt)(nil)}
+	for cur := range ins.Root().Preorder(filter...) {
+		switch n := cur.Node().(type) {
+		case *ast.SelectorExpr:
+			if fn, ok := pass.TypesInfo.Uses[n.Sel].(*types.Func); ok && fn.FullName() == "(*regexp.Regexp).Longest" {
+				if obj := fl.holder(n.X); obj != nil {
+					fl.mut[obj] = true
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					add(fl.holder(n.Lhs[i]), fl.holder(n.Rhs[i]))
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i := range n.Names {
+					add(pass.TypesInfo.Defs[n.Names[i]], fl.holder(n.Values[i]))
+				}
+			}
+		case *ast.KeyValueExpr:
+			if key, ok := n.Key.(*ast.Ident); ok {
+				if f, ok := pass.TypesInfo.Uses[key].(*types.Var); ok && f.IsField() {
+					add(f, fl.holder(n.Value))
+				}
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 {
+				add(fl.function(cur), fl.holder(n.Results[0]))
+			}
+		}
+	}
+	return fl
+}
+
+// holder returns the variable, field or function whose value e is, or nil.
+func (fl *flows) holder(e ast.Expr) types.Object {
+	info := fl.pass.TypesInfo
+	if !isRegexp(info.TypeOf(e)) {
+		return nil
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.ObjectOf(e).(*types.Var); ok {
+			return v
+		}
+	case *ast.SelectorExpr:
+		if v, ok := info.ObjectOf(e.Sel).(*types.Var); ok {
+			return v
+		}
+	case *ast.CallExpr:
+		if fn, ok := typeutil.Callee(info, e).(*types.Func); ok && fn.Pkg() == fl.pass.Pkg {
+			return fn
+		}
+	}
+	return nil
+}
+
+// function returns the function declared by the FuncDecl that a return
+// statement at cur belongs to, or nil inside a function literal.
+func (fl *flows) function(cur inspector.Cursor) types.Object {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fd, ok := c.Node().(*ast.FuncDecl); ok {
+			return fl.pass.TypesInfo.Defs[fd.Name]
+		}
+		return nil
+	}
+	return nil
+}
+
+// longest reports whether the Regexp compiled by the call at cur may have
+// its Longest method called: directly, or through the holders it reaches.
+func (fl *flows) longest(cur inspector.Cursor) bool {
+	// Find the expression the call's value is used in, skipping parens.
+	for cur.Parent().Node() != nil {
+		if _, ok := cur.Parent().Node().(*ast.ParenExpr); !ok {
+			break
+		}
+		cur = cur.Parent()
+	}
+	var start types.Object
+	switch p := cur.Parent().Node().(type) {
+	case *ast.SelectorExpr:
+		return p.Sel.Name == "Longest"
+	case *ast.AssignStmt:
+		if i := slices.Index(p.Rhs, cur.Node().(ast.Expr)); i >= 0 && len(p.Lhs) == len(p.Rhs) {
+			start = fl.holder(p.Lhs[i])
+		}
+	case *ast.ValueSpec:
+		if i := slices.Index(p.Values, cur.Node().(ast.Expr)); i >= 0 && len(p.Names) == len(p.Values) {
+			start = fl.pass.TypesInfo.Defs[p.Names[i]]
+		}
+	case *ast.KeyValueExpr:
+		if key, ok := p.Key.(*ast.Ident); ok {
+			start = fl.pass.TypesInfo.Uses[key]
+		}
+	case *ast.ReturnStmt:
+		start = fl.function(cur.Parent())
+	}
+	seen := map[types.Object]bool{}
+	var visit func(types.Object) bool
+	visit = func(obj types.Object) bool {
+		if obj == nil || seen[obj] {
+			return false
+		}
+		seen[obj] = true
+		return fl.mut[obj] || slices.ContainsFunc(fl.to[obj], visit)
+	}
+	return visit(start)
+}
+
+// isRegexp reports whether t is *regexp.Regexp.
+func isRegexp(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "regexp" && n.Obj().Name() == "Regexp"
+}
+
+// varName picks a package-level name in mixedCaps not yet in use: the
+// function's name (with the receiver's type name for a method) followed by
+// Re, then Re2, Re3...
 func varName(pass *analysis.Pass, fd *ast.FuncDecl, taken map[string]bool) string {
 	base := fd.Name.Name
 	if fd.Recv != nil && len(fd.Recv.List) == 1 {
-		base = recvName(fd.Recv.List[0].Type) + upperFirst(base)
+		base = recvName(fd.Recv.List[0].Type) + "_" + base
 	}
-	base = lowerFirst(base) + "Re"
+	base = mixedCaps(base) + "Re"
+	if base == "Re" { // func _
+		base = "re"
+	}
 	for i := 1; ; i++ {
 		name := base
 		if i > 1 {
 			name = fmt.Sprint(base, i)
 		}
-		if taken[name] || pass.Pkg.Scope().Lookup(name) != nil || shadowed(pass, fd, name) {
+		if taken[name] || declared(pass, name) || shadowed(pass, fd, name) {
 			continue
 		}
 		return name
 	}
+}
+
+// declared reports whether name is declared at package level or imported
+// in one of the package's files, where a new package-level variable of
+// that name would conflict.
+func declared(pass *analysis.Pass, name string) bool {
+	if pass.Pkg.Scope().Lookup(name) != nil {
+		return true
+	}
+	for _, f := range pass.Files {
+		if s := pass.TypesInfo.Scopes[f]; s != nil && s.Lookup(name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // shadowed reports whether name is declared inside fd, where the new
@@ -134,18 +421,38 @@ func recvName(e ast.Expr) string {
 	return "method"
 }
 
-func upperFirst(s string) string {
-	if s == "" {
-		return s
+// mixedCaps turns an identifier into an unexported mixedCaps name:
+// underscores are dropped and the letter after each is upper-cased, and a
+// leading run of capitals is lower-cased as an initialism would be
+// (TestHook_source becomes testHookSource, HTTPServer httpServer, and
+// parser_words parserWords). It returns "" for "_".
+func mixedCaps(s string) string {
+	var words []string
+	for w := range strings.SplitSeq(s, "_") {
+		if w != "" {
+			words = append(words, w)
+		}
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func lowerFirst(s string) string {
-	r := []rune(s)
-	if len(r) == 0 {
-		return s
+	var b strings.Builder
+	for i, w := range words {
+		r := []rune(w)
+		if i == 0 {
+			// Lower the leading capitals, except the last one of a run
+			// followed by a lower-case letter: HTTPServer -> httpServer.
+			j := 0
+			for j < len(r) && unicode.IsUpper(r[j]) {
+				j++
+			}
+			if j > 1 && j < len(r) && unicode.IsLower(r[j]) {
+				j--
+			}
+			for k := range j {
+				r[k] = unicode.ToLower(r[k])
+			}
+		} else {
+			r[0] = unicode.ToUpper(r[0])
+		}
+		b.WriteString(string(r))
 	}
-	r[0] = unicode.ToLower(r[0])
-	return string(r)
+	return b.String()
 }

@@ -1,6 +1,9 @@
 package a
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 const wordPattern = `\w+`
 
@@ -55,4 +58,136 @@ func quoted(word, s string) bool {
 
 func useGlobal(s string) bool {
 	return once.MatchString(s)
+}
+
+// Reported without a fix: the pattern uses something declared in the
+// function, undefined at package level.
+
+func local(s string) bool {
+	const pat = `^[a-z]+$`
+	return regexp.MustCompile(pat).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of local`
+}
+
+func shadowsConst(s string) bool {
+	const wordPattern = `\d+`                             // shadows the package-level wordPattern
+	return regexp.MustCompile(wordPattern).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+func localType(s string) bool {
+	type pattern string
+	return regexp.MustCompile(string(pattern(`^p+$`))).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+func localArray(s string) bool {
+	var buf [3]byte
+	_ = buf
+	return regexp.MustCompile(string(rune('a' + len(buf)))).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+// Reported without a fix: Longest modifies the Regexp, which must not be
+// shared.
+
+func longest(s string) string {
+	re := regexp.MustCompile(`a+?`) // want `regexp.MustCompile of a constant pattern runs on every call of longest: compile it once in a package-level variable \(and call Longest in its initializer\)`
+	re.Longest()
+	return re.FindString(s)
+}
+
+func longestAlias(s string) string {
+	var re = regexp.MustCompile(`b+?`) // want `\(and call Longest in its initializer\)`
+	other := re
+	other.Longest()
+	return other.FindString(s)
+}
+
+func longestChained() {
+	(regexp.MustCompile(`c+?`)).Longest() // want `\(and call Longest in its initializer\)`
+}
+
+type matcher struct{ re *regexp.Regexp }
+
+func newMatcher() *matcher {
+	return &matcher{re: regexp.MustCompile(`d+?`)} // want `\(and call Longest in its initializer\)`
+}
+
+func (m *matcher) leftmostLongest() { m.re.Longest() }
+
+func freshRe() *regexp.Regexp {
+	return regexp.MustCompile(`e+?`) // want `\(and call Longest in its initializer\)`
+}
+
+func useFresh(s string) string {
+	re := freshRe()
+	re.Longest()
+	return re.FindString(s)
+}
+
+// Reported with a fix: read-only use, through a copy or another function.
+
+func readOnlyAlias(s string) bool {
+	re := regexp.MustCompile(`f+`) // want `regexp.MustCompile of a constant pattern runs on every call of readOnlyAlias: compile it once in a package-level variable$`
+	other := re
+	return matchWith(other, s)
+}
+
+func matchWith(re *regexp.Regexp, s string) bool { return re.MatchString(s) }
+
+// Function literals are named as such.
+
+func closure() func(string) bool {
+	return func(s string) bool {
+		return regexp.MustCompile(`g+`).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of the function literal in closure:`
+	}
+}
+
+// Generated names are mixedCaps and unused.
+
+func test_hook_source(s string) bool {
+	return regexp.MustCompile(`h+`).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+func HTTPHost(s string) bool {
+	return regexp.MustCompile(`i+`).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+var collideRe = 1
+
+func collide(s string) bool {
+	return regexp.MustCompile(`j+`).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+func imported(s string) bool { // importedRe is an import name in imports.go
+	return regexp.MustCompile(`k+`).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+func shadowing(s string) bool {
+	shadowingRe := s                                         // would hide a package-level shadowingRe
+	return regexp.MustCompile(`l+`).MatchString(shadowingRe) // want `regexp.MustCompile of a constant pattern`
+}
+
+type t struct{}
+
+func (t) x(s string) bool {
+	return regexp.MustCompile(`m+`).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+func tX(s string) bool { // same base name as method t.x
+	return regexp.MustCompile(`n+`).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+}
+
+func _() {
+	_ = regexp.MustCompile(`o+`) // want `regexp.MustCompile of a constant pattern`
+}
+
+// Not reported: lazy initialisation runs once.
+
+var (
+	lazyOnce sync.Once
+	lazyRe   *regexp.Regexp
+)
+
+func lazily(s string) bool {
+	lazyOnce.Do(func() { lazyRe = regexp.MustCompile(`p+`) })
+	get := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`q+`) })
+	return lazyRe.MatchString(s) && get().MatchString(s)
 }

@@ -1,0 +1,5 @@
+package a
+
+import importedRe "strings"
+
+var _ = importedRe.ToUpper

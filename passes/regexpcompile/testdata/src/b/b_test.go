@@ -1,0 +1,54 @@
+package b
+
+import (
+	"regexp"
+	"testing"
+)
+
+// Not reported: test functions, examples and TestMain run once per test
+// run, their subtests once each.
+
+func TestHot(t *testing.T) {
+	re := regexp.MustCompile(`^t+$`)
+	t.Run("sub", func(t *testing.T) {
+		if !regexp.MustCompile(`^s+$`).MatchString("ss") || !re.MatchString("t") {
+			t.Fatal("no match")
+		}
+	})
+}
+
+func Test(t *testing.T) {
+	_ = regexp.MustCompile(`^u+$`)
+}
+
+func TestMain(m *testing.M) {
+	_ = regexp.MustCompile(`^v+$`)
+	m.Run()
+}
+
+func ExampleHot() {
+	_ = regexp.MustCompile(`^w+$`)
+}
+
+// Reported: helpers may be called by many tests, benchmarks and fuzz
+// targets run many times, and Testable is not a test.
+
+func matches(s string) bool {
+	return regexp.MustCompile(`^x+$`).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of matches`
+}
+
+func BenchmarkHot(b *testing.B) {
+	for b.Loop() {
+		_ = regexp.MustCompile(`^y+$`) // want `regexp.MustCompile of a constant pattern runs on every call of BenchmarkHot`
+	}
+}
+
+func FuzzHot(f *testing.F) {
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = regexp.MustCompile(`^z+$`).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of the function literal in FuzzHot`
+	})
+}
+
+func Testable(t *testing.T) {
+	_ = regexp.MustCompile(`^a+$`) // want `regexp.MustCompile of a constant pattern runs on every call of Testable`
+}
