@@ -107,7 +107,7 @@ func Stars(n int) string {
 // StarsFixed is Stars after buildergrow's fix.
 func StarsFixed(n int) string {
 	var b strings.Builder
-	b.Grow(n)
+	b.Grow(max(0, n))
 	for range n {
 		b.WriteByte('*')
 	}
