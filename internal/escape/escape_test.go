@@ -175,6 +175,23 @@ func TestLoadMissing(t *testing.T) {
 	}
 }
 
+// TestShortFlow: a store into an element or a field is a step worth
+// showing; an assignment to a variable is not.
+func TestShortFlow(t *testing.T) {
+	r := Record{Message: "string(buf[:]) escapes to heap", Flow: []Step{
+		{Text: "flow: ~r0 ← &{storage for string(buf[:])}"},
+		{Text: "from string(buf[:]) (spill)"},
+		{Text: "from ~r0 = string(buf[:]) (assign)"},
+		{Text: "flow: {heap} ← ~r0"},
+		{Text: "from s := ~r0 (assign)"},
+		{Text: "from uuids[i] = ~r0 (assign)"},
+		{Text: "from p.name = s (assign)"},
+	}}
+	if got, want := r.ShortFlow(), "uuids[i] = ~r0 (assign) → p.name = s (assign) → {heap}"; got != want {
+		t.Errorf("ShortFlow = %q, want %q", got, want)
+	}
+}
+
 func TestMechanism(t *testing.T) {
 	for _, tc := range []struct{ fn, code, want string }{
 		{"strings.genSplit", `parts := strings.Split(s, " ")`, "allocated inside strings.genSplit, called here"},
@@ -186,7 +203,10 @@ func TestMechanism(t *testing.T) {
 		{"", "go worker(ch)", "new goroutine (runtime.newproc)"},
 		{"", "buf := make([]byte, n)", "make allocates its backing array (runtime.makeslice)"},
 		{"", `s := "a" + b`, "string concatenation (runtime.concatstrings)"},
-		{"", "return out, nil", "result moved to the heap when returned"},
+		{"", "return out, nil", ""}, // no record: nothing to say
+		{"", "return string(buf[:])", "string conversion copies the bytes (runtime.slicebytetostring): " + noRecord},
+		{"", "b := []byte(s)", "conversion copies the string (runtime.stringtoslicebyte): " + noRecord},
+		{"", "x := mystring(b)", ""},
 		{"", "x := f()", ""},
 		{"runtime.growslice", "", "slice grows past its capacity (runtime.growslice)"},
 	} {

@@ -29,11 +29,17 @@ func Mechanism(function, code string) string {
 		return "make allocates its backing array (runtime.makeslice)"
 	case concat.MatchString(code):
 		return "string concatenation (runtime.concatstrings)"
-	case strings.HasPrefix(strings.TrimSpace(code), "return "):
-		return "result moved to the heap when returned"
+	case toString.MatchString(code):
+		return "string conversion copies the bytes (runtime.slicebytetostring): " + noRecord
+	case toBytes.MatchString(code):
+		return "conversion copies the string (runtime.stringtoslicebyte): " + noRecord
 	}
 	return ""
 }
+
+// noRecord says why a conversion with no escape record allocates: one
+// whose result does not escape gets a 32-byte buffer on the stack.
+const noRecord = "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes"
 
 var (
 	appendCall = regexp.MustCompile(`\bappend\(`)
@@ -41,6 +47,8 @@ var (
 	mapStore   = regexp.MustCompile(`^\s*[\w.]+\[.+\]\s*(=|\+=|-=|\|=|\+\+)`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	concat     = regexp.MustCompile(`"\s*\+|\+\s*"`)
+	toString   = regexp.MustCompile(`\bstring\(`)
+	toBytes    = regexp.MustCompile(`\[\](byte|rune)\(`)
 )
 
 // runtimeMechanisms are runtime functions that heap profiles may show as

@@ -64,8 +64,8 @@ func (r *Record) String() string {
 
 // ShortFlow renders the flow as the steps a reader needs: those that move
 // the value somewhere (a call parameter, a return, a closure, an interface,
-// a store through a pointer), ending at its final destination. Spills and
-// plain assignments are left out; Flow has them all.
+// a store into an element or a field), ending at its final destination.
+// Spills and assignments to variables are left out; Flow has them all.
 func (r *Record) ShortFlow() string {
 	var parts []string
 	dest := ""
@@ -83,7 +83,13 @@ func (r *Record) ShortFlow() string {
 		}
 		expr, kind := splitKind(from)
 		switch kind {
-		case "spill", "assign", "assign-pair", "assign-pair-func-call", "address-of", "dereference", "indirection", "":
+		case "assign":
+			// An assignment to a variable is left out; one to an element
+			// or a field (uuids[i] = ~r0) may be the store that escapes.
+			if lhs, _, ok := strings.Cut(expr, " = "); !ok || identifier(lhs) {
+				continue
+			}
+		case "spill", "assign-pair", "assign-pair-func-call", "address-of", "dereference", "indirection", "":
 			continue
 		}
 		parts = append(parts, shortExpr(expr)+" ("+kind+")")
@@ -96,6 +102,12 @@ func (r *Record) ShortFlow() string {
 		parts = append(parts, dest)
 	}
 	return strings.Join(parts, " → ")
+}
+
+// identifier reports whether s is one Go identifier, such as a variable or
+// the compiler's ~r0.
+func identifier(s string) bool {
+	return s != "" && !strings.ContainsAny(s, "[]().* ")
 }
 
 // splitKind splits "s := string(b) (assign)" into its expression and kind.
