@@ -177,6 +177,23 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	return out, nil
 }
 
+// positive keeps the parts of a site (its mechanisms) that the difference
+// of two profiles left above zero, and counts the site as their sum: a part
+// at or below zero is noise, and with it the parts' shares would leave
+// [0, 1].
+func positive(s profile.Site) profile.Site {
+	if !slices.ContainsFunc(s.Mechanisms, func(m profile.Mechanism) bool { return m.Objects <= 0 }) {
+		return s
+	}
+	s.Mechanisms = slices.DeleteFunc(slices.Clone(s.Mechanisms), func(m profile.Mechanism) bool { return m.Objects <= 0 })
+	s.Objects, s.Bytes = 0, 0
+	for _, m := range s.Mechanisms {
+		s.Objects += m.Objects
+		s.Bytes += max(m.Bytes, 0)
+	}
+	return s
+}
+
 func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *escape.Index) (*Benchmark, error) {
 	b := &Benchmark{
 		Name:        res.Name,
@@ -224,6 +241,9 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 	// starting up, the runtime) is not part of the measured loop.
 	// In a difference of two profiles, noise (a pool refilled in one run and
 	// not the other) can leave a site at or below zero: drop it.
+	for i := range attr.Sites {
+		attr.Sites[i] = positive(attr.Sites[i])
+	}
 	attr.Sites = slices.DeleteFunc(attr.Sites, func(s profile.Site) bool { return s.Objects <= 0 })
 	var objs, bytes int64
 	for _, s := range attr.Sites {

@@ -119,7 +119,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 	defer func() {
 		if perOp && b.UnrecordedAllocsPerOp >= 0.05 {
 			t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not recorded one by one: tiny")
-			t.line("%sallocations share 16-byte blocks", pad)
+			t.wrap(pad, fmt.Sprintf("allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
 		}
 	}()
 	for i, s := range b.Sites {

@@ -87,11 +87,13 @@ type Benchmark struct {
 	CPUSamples int `json:"cpu_samples"`
 
 	// UnrecordedAllocsPerOp is the part of AllocsPerOp that go test
-	// counted and the heap profile did not record one by one: the runtime
-	// packs tiny pointer-free allocations (under 16 bytes) into shared
-	// 16-byte blocks and records one allocation per block. With it, the
-	// sites' allocs/op and OutsideObjects/RecordedIterations add up to
-	// AllocsPerOp (which go test truncates to a whole number).
+	// counted and the recorded difference does not hold: the runtime packs
+	// tiny pointer-free allocations (under 16 bytes) into shared 16-byte
+	// blocks and records one allocation per block, and set-up, which the
+	// difference cancels, is in the timing run's figure divided by its
+	// Iterations. With it, the sites' allocs/op and
+	// OutsideObjects/RecordedIterations add up to AllocsPerOp (which go
+	// test truncates to a whole number).
 	UnrecordedAllocsPerOp float64 `json:"unrecorded_allocs_per_op,omitzero"`
 
 	// RecordedIterations is how many iterations the sites' counts come

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/profile"
 )
 
 func makeReport(t *testing.T, dir, pattern, benchRE string) *Report {
@@ -135,5 +136,25 @@ func TestStandardLibraryReport(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no site in encoding/json's files: %+v", b.Sites)
+	}
+}
+
+// TestPositive: parts of a site that a difference of profiles left at or
+// below zero are dropped, and the site counts the rest.
+func TestPositive(t *testing.T) {
+	s := positive(profile.Site{Objects: 98, Bytes: 900, Mechanisms: []profile.Mechanism{
+		{Function: "regexp.makeOnePass.func1", Objects: 100, Bytes: 1000},
+		{Function: "unicode/utf8.AppendRune", Objects: -2, Bytes: -100},
+		{Function: "testing.rewrite", Objects: 0, Bytes: 0},
+	}})
+	if s.Objects != 100 || s.Bytes != 1000 || len(s.Mechanisms) != 1 || s.Mechanisms[0].Function != "regexp.makeOnePass.func1" {
+		t.Errorf("positive = %+v", s)
+	}
+	if s := positive(profile.Site{Objects: -3, Mechanisms: []profile.Mechanism{{Objects: -3}}}); s.Objects != 0 || len(s.Mechanisms) != 0 {
+		t.Errorf("a site with no positive part: %+v", s)
+	}
+	whole := profile.Site{Objects: 5, Bytes: 50, Mechanisms: []profile.Mechanism{{Objects: 3, Bytes: 30}, {Function: "f", Objects: 2, Bytes: 20}}}
+	if s := positive(whole); s.Objects != 5 || len(s.Mechanisms) != 2 {
+		t.Errorf("a site with no noise changed: %+v", s)
 	}
 }
