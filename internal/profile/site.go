@@ -94,8 +94,12 @@ func FuncPackage(fn string) string {
 	if dot := strings.IndexByte(fn[slash+1:], '.'); dot >= 0 {
 		fn = fn[:slash+1+dot]
 	}
-	return strings.ReplaceAll(fn, "%2e", ".")
+	return unescape(fn)
 }
+
+// unescape undoes the linker's escape of dots in an import path's last
+// element: gopkg.in/yaml%2ev3.(*parser).node is gopkg.in/yaml.v3's.
+func unescape(fn string) string { return strings.ReplaceAll(fn, "%2e", ".") }
 
 // Blame attributes every sample of an allocation profile to the first frame,
 // counting from the allocation, that belongs to scope.
@@ -150,7 +154,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		k := key{site.Function.Name, site.Function.Filename, site.Line}
 		st := sites[k]
 		if st == nil {
-			st = &Site{Function: k.fn, File: k.file, Line: int(k.line)}
+			st = &Site{Function: unescape(k.fn), File: k.file, Line: int(k.line)}
 			sites[k] = st
 			mechs[k] = map[string]*Mechanism{}
 		}
@@ -163,7 +167,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		mech := ""
 		if depth > 0 {
-			mech = deepest
+			mech = unescape(deepest)
 		}
 		m := mechs[k][mech]
 		if m == nil {

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/pprof/profile"
@@ -126,6 +127,24 @@ func TestBlame(t *testing.T) {
 	}
 	if second.Mechanism() != "strings.genSplit" || len(second.Mechanisms) != 2 || second.Mechanisms[1].Function != "" || second.Mechanisms[1].Objects != 5 {
 		t.Errorf("mechanisms of line 14 = %+v, want genSplit (10) then the line itself (5)", second.Mechanisms)
+	}
+}
+
+// TestBlameUnescapes: a function of a package whose path's last element
+// holds a dot is named as in the source, not as the linker escapes it.
+func TestBlameUnescapes(t *testing.T) {
+	b := newBuilder("alloc_objects", "alloc_space")
+	b.sample([]int64{3, 48},
+		[]frame{{"gopkg.in/yaml%2ev3.(*parser).node", "/y/parserc.go", 7}},
+		[]frame{{"example.com/m.Load", "/m/m.go", 9}})
+	for _, scope := range []string{"example.com/m", "gopkg.in/yaml.v3"} {
+		a, err := Blame(b.p, Scope{scope})
+		if err != nil || len(a.Sites) != 1 {
+			t.Fatalf("%s: %v, %+v", scope, err, a)
+		}
+		if fn := a.Sites[0].Function + " " + a.Sites[0].Mechanism(); strings.Contains(fn, "%2e") {
+			t.Errorf("%s: site in %q", scope, fn)
+		}
 	}
 }
 
