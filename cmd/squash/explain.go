@@ -108,6 +108,11 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 				if strings.HasPrefix(s.Text, "flow:") {
 					indent = "    "
 				}
+				if s.Pos.File == "" {
+					// The compiler gives some steps, such as {temp} ← {temp}, no place.
+					fmt.Fprintf(w, "%s%s\n", indent, s.Text)
+					continue
+				}
 				where := rel(s.Pos)
 				for _, in := range s.Inlined {
 					where += " ← " + rel(in)

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/escape"
 )
 
 func TestExplain(t *testing.T) {
@@ -86,7 +89,7 @@ func TestExplainBadInput(t *testing.T) {
 		{"nosuch.go:1", "cannot read nosuch.go: no such file or directory"},
 		{"go.mod:1", "go.mod is not a Go file"},
 		{"ok/ok.go:999", "ok/ok.go has lines 1 to 14; line 999 is out of range"},
-		{"ok/ok.go:3-1", "lines 3-1 is out of range"},
+		{"ok/ok.go:3-1", "ok/ok.go:3-1 runs backwards: give ok/ok.go:1-3"},
 		{"ok/ok.go:x", `is not FILE:LINE or FILE:LINE-LINE: "x" is not a line number`},
 		{"ok/ok.go", "is not FILE:LINE"},
 		{"broken/broken.go:5", "example.com/sq/broken does not compile:"},
@@ -139,4 +142,23 @@ func FuzzParseLocation(f *testing.F) {
 		}
 		_ = from + to
 	})
+}
+
+// TestPrintExplanationNoPlace: a flow step the compiler gives no place is
+// printed without an empty one ("(:0:0)").
+func TestPrintExplanationNoPlace(t *testing.T) {
+	at := escape.Position{File: "/m/a.go", Line: 3, Col: 9}
+	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
+		Line: 3, Code: "return string(b)",
+		Here: []escape.Record{{Code: "escape", Message: "string(b) escapes to heap", Pos: at, Flow: []escape.Step{
+			{Text: "flow: {temp} ← {temp}"},
+			{Text: "from string(b) (spill)", Pos: at},
+		}}},
+	}}}
+	var out strings.Builder
+	printExplanation(&out, e)
+	want := "a.go:3: return string(b)\n  3:9: escape: string(b) escapes to heap\n    flow: {temp} ← {temp}\n      from string(b) (spill)  (3:9)\n"
+	if out.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
 }

@@ -52,7 +52,10 @@ func Explain(ctx context.Context, file string, from, to int) (*Explanation, erro
 	if strings.HasSuffix(string(data), "\n") {
 		src = src[:len(src)-1]
 	}
-	if from < 1 || to < from || to > len(src) {
+	if from >= 1 && to < from {
+		return nil, fmt.Errorf("%s:%d-%d runs backwards: give %s:%d-%d", file, from, to, file, to, from)
+	}
+	if from < 1 || to > len(src) {
 		return nil, fmt.Errorf("%s has lines 1 to %d; %s is out of range", file, len(src), lineRange(from, to))
 	}
 	pkgs, err := bench.Resolve(ctx, filepath.Dir(abs), []string{"."})
