@@ -78,6 +78,9 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := bench.CheckBenchtime(cfg.bench.Benchtime); err != nil {
 		return fail(stderr, err)
 	}
+	if err := bench.CheckBench(cfg.bench.Bench); err != nil {
+		return fail(stderr, err)
+	}
 	cfg.patterns = fs.Args()
 	fs.Visit(func(f *flag.Flag) { cfg.benchtimeSet = cfg.benchtimeSet || f.Name == "benchtime" })
 	cfg.github = os.Getenv("GITHUB_ACTIONS") == "true"

@@ -464,6 +464,7 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "does not compile, no test files", args: []string{"./..."}, want: "example.com/guard/broken does not compile"},
 		{name: "bad count", dir: testMod, args: []string{"-count", "0", "./ok"}, want: "-count must be at least 1"},
 		{name: "bad benchtime", dir: testMod, args: []string{"-benchtime", "0x", "./ok"}, want: `-benchtime "0x" is neither`},
+		{name: "bad bench regexp", dir: testMod, args: []string{"-bench", "(", "./ok"}, want: `-bench "(": element 1, "(", is not a regexp`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.dir == "" {

@@ -51,6 +51,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err := bench.CheckBenchtime(cfg.Bench.Benchtime); err != nil {
 		return fail(stderr, err)
 	}
+	if err := bench.CheckBench(cfg.Bench.Bench); err != nil {
+		return fail(stderr, err)
+	}
 	if *top < 0 {
 		return fail(stderr, fmt.Errorf("-top must not be negative"))
 	}

@@ -51,6 +51,7 @@ func TestReportBadInput(t *testing.T) {
 		{"benchmark fails", []string{"./failing"}, "benchmark BenchmarkFails failed in example.com/sq/failing:"},
 		{"bad flag", []string{"-count", "0", "./ok"}, "-count must be at least 1"},
 		{"bad benchtime", []string{"-benchtime", "xyz", "./ok"}, `-benchtime "xyz" is neither a duration (1s, 500ms) nor a count of iterations (100x)`},
+		{"bad bench regexp", []string{"-bench", "Fields/[", "./ok"}, `-bench "Fields/[": element 2, "[", is not a regexp: missing closing ]`},
 		{"misspelt command", []string{"gaurd", "./ok"}, `unknown command "gaurd" (did you mean guard?): run 'squash help' for the commands`},
 		{"unknown command", []string{"version"}, `unknown command "version": run 'squash help' for the commands`},
 		{"corrupt profile", []string{"-profile", "go.mod", "./ok"}, "not a pprof profile"},

@@ -3,6 +3,7 @@ package bench
 import (
 	"flag"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -112,7 +113,9 @@ func TestAttributionIters(t *testing.T) {
 	}{
 		{ns: 2000, allocs: 64, base: 781, n: 3125},    // bounded by recorded allocations
 		{ns: 3e6, allocs: 4, base: 41, n: 166},        // bounded by time
-		{ns: 2e9, allocs: 1, base: 2, n: 8},           // very slow: the floor
+		{ns: 2e9, allocs: 1, base: 2, n: 3},           // very slow: the floor
+		{ns: 3e6, allocs: 1.56e6, base: 2, n: 3},      // allocates heavily (yaml's DeepSlice)
+		{ns: 5e5, allocs: 20000, base: 2, n: 10},      // n/4 is still 2
 		{ns: 10, allocs: 0.5, base: 50000, n: 200000}, // fewer than one alloc per op
 	} {
 		base, n := attributionIters(&Result{NsPerOp: tc.ns, AllocsPerOp: tc.allocs})
@@ -138,6 +141,46 @@ func FuzzParse(f *testing.F) {
 		for _, r := range results {
 			if !strings.HasPrefix(r.Name, "Benchmark") {
 				t.Fatalf("result name %q lacks the Benchmark prefix", r.Name)
+			}
+		}
+	})
+}
+
+func TestCheckBench(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		ok      bool
+	}{
+		{".", true}, {"", true}, {"Decode/n=10", true}, {"A|B/x", true}, {"[/]", true}, {"(a/b)", true}, {`a\/b`, true}, {"]", true},
+		{"[", false}, {"A/(", false}, {"A|*", false}, {"a(b", false},
+	} {
+		if err := CheckBench(tc.pattern); (err == nil) != tc.ok {
+			t.Errorf("CheckBench(%q) = %v", tc.pattern, err)
+		} else if err != nil && !strings.Contains(err.Error(), strconv.Quote(tc.pattern)) {
+			t.Errorf("error %q does not name %q", err, tc.pattern)
+		}
+	}
+}
+
+// FuzzCheckBench: CheckBench never panics; it accepts a pattern only if
+// every element compiles, and a pattern with no separator or bracket
+// exactly when regexp accepts it.
+func FuzzCheckBench(f *testing.F) {
+	for _, s := range []string{".", "[", "A/B|C", "[/]", "(a/b", `\`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		err := CheckBench(p)
+		if err == nil {
+			for _, e := range benchElements(p) {
+				if _, cerr := regexp.Compile(e); cerr != nil {
+					t.Errorf("CheckBench(%q) accepted element %q: %v", p, e, cerr)
+				}
+			}
+		}
+		if !strings.ContainsAny(p, "/|[]()\\") {
+			if _, cerr := regexp.Compile(p); (cerr == nil) != (err == nil) {
+				t.Errorf("CheckBench(%q) = %v, regexp says %v", p, err, cerr)
 			}
 		}
 	})
