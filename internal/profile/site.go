@@ -122,7 +122,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		a.Objects += objs
 		a.Bytes += bytes
-		deepest, site, found := "", profile.Line{}, false
+		deepest, shown, site, found := "", "", profile.Line{}, false
 		var outer *profile.Line // the function compiled, when site was inlined into it
 		depth := 0
 	frames:
@@ -133,15 +133,18 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 				if l.Function == nil {
 					continue
 				}
-				if depth == 0 {
-					deepest = l.Function.Name
-				}
 				if scope.Contains(l.Function.Name) {
 					site, found = l, true
 					if last := len(loc.Line) - 1; i < last && loc.Line[last].Function != nil {
 						outer = &loc.Line[last]
 					}
 					break frames
+				}
+				if depth == 0 {
+					deepest = l.Function.Name
+				}
+				if shown == "" && !internalFrame(l.Function.Name) {
+					shown = l.Function.Name
 				}
 				depth++
 			}
@@ -167,7 +170,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		mech := ""
 		if depth > 0 {
-			mech = unescape(deepest)
+			mech = unescape(cmp.Or(shown, deepest))
 		}
 		m := mechs[k][mech]
 		if m == nil {
@@ -191,6 +194,14 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 			strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), strings.Compare(x.Function, y.Function))
 	})
 	return a, nil
+}
+
+// internalFrame reports whether fn is a function of the standard library
+// that its callers reach only through another (internal/bytealg.MakeNoZero
+// under strings.(*Builder).grow, reflect.unsafe_New under reflect.New): the
+// caller says more as the mechanism.
+func internalFrame(fn string) bool {
+	return strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "vendor/") || strings.HasPrefix(fn, "reflect.unsafe_")
 }
 
 // allocIndexes finds the allocated-objects and allocated-bytes sample types.

@@ -148,6 +148,30 @@ func TestBlameUnescapes(t *testing.T) {
 	}
 }
 
+// TestBlameInternalMechanism: the mechanism is the deepest frame a user
+// would know, not a standard-library internal one under it.
+func TestBlameInternalMechanism(t *testing.T) {
+	b := newBuilder("alloc_objects", "alloc_space")
+	b.sample([]int64{1, 64},
+		[]frame{{"internal/bytealg.MakeNoZero", "/go/bytealg.go", 1}},
+		[]frame{{"strings.(*Builder).grow", "/go/builder.go", 2}},
+		[]frame{{"strings.(*Builder).Grow", "/go/builder.go", 3}},
+		[]frame{{"example.com/m.Pad", "/m/m.go", 9}})
+	b.sample([]int64{1, 16},
+		[]frame{{"internal/abi.Escape", "/go/abi.go", 1}},
+		[]frame{{"example.com/m.Raw", "/m/m.go", 12}})
+	a, err := Blame(b.p, Scope{"example.com/m"})
+	if err != nil || len(a.Sites) != 2 {
+		t.Fatalf("%v, %+v", err, a)
+	}
+	for _, s := range a.Sites {
+		want := map[int]string{9: "strings.(*Builder).grow", 12: "internal/abi.Escape"}[s.Line] // nothing else below the site: the frame itself
+		if s.Mechanism() != want {
+			t.Errorf("line %d: mechanism %q, want %q", s.Line, s.Mechanism(), want)
+		}
+	}
+}
+
 func TestBlameRejectsOtherProfiles(t *testing.T) {
 	b := newBuilder("samples", "cpu")
 	if _, err := Blame(b.p, Scope{"x"}); err == nil {
