@@ -122,7 +122,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			// Their edits overlap fixes shown or made; they may apply after those.
 			what := "the diff leaves out fixes that overlap the ones it shows: they may apply after those (squash lint -fix applies them in turns)"
 			if !*diff {
-				what = "fixes that overlap others are left after several rounds: run squash lint -fix again, or see squash lint"
+				what = "some fixes overlap others, or one another, and were not made: squash lint lists them"
 			}
 			fmt.Fprintf(stderr, "squash: %s\n", what)
 		}

@@ -1,9 +1,15 @@
 package lint
 
 import (
+	"cmp"
+	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -11,26 +17,79 @@ import (
 
 // Main runs Suite as a go vet tool (unitchecker.Main) and does not return.
 // With -fix, the analyzers' fixes go through FixSuite, so that two fixes of
-// one range never fail the whole run.
-func Main() {
-	suite := Suite()
+// one range never fail the whole run. go vet learns the tool's flags from a
+// run without -fix, which has the suite's; under -fix, Main applies the
+// suite's flags (-NAME to choose analyzers, -NAME.FLAG for theirs) itself.
+func Main() { mainWith(Suite()) }
+
+func mainWith(suite []*analysis.Analyzer) {
 	if slices.ContainsFunc(os.Args[1:], func(a string) bool { return a == "-fix" || a == "--fix" || a == "-fix=true" }) {
+		var err error
+		suite, os.Args, err = suiteFlags(suite, os.Args)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
+			os.Exit(1)
+		}
 		suite = FixSuite(suite...)
 	}
 	unitchecker.Main(suite...)
 }
 
+// suiteFlags takes out of args the flags that name analyzers of suite
+// (-NAME, -NAME=false) or set theirs (-NAME.FLAG=VALUE), sets the latter,
+// and returns the analyzers that run, as unitchecker chooses them: those
+// set true if any is, else all but those set false.
+func suiteFlags(suite []*analysis.Analyzer, args []string) ([]*analysis.Analyzer, []string, error) {
+	byName := map[string]*analysis.Analyzer{}
+	for _, a := range suite {
+		byName[a.Name] = a
+	}
+	enabled := map[string]bool{}
+	rest := args[:1:1]
+	for _, arg := range args[1:] {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if !strings.HasPrefix(arg, "-") {
+			rest = append(rest, arg)
+			continue
+		}
+		if a := byName[name]; a != nil {
+			on, err := strconv.ParseBool(cmp.Or(value, "true"))
+			if err != nil {
+				return nil, nil, fmt.Errorf("-%s=%s: %v", name, value, err)
+			}
+			enabled[name] = on
+			continue
+		}
+		if an, flag, ok := strings.Cut(name, "."); ok && byName[an] != nil && hasValue {
+			if err := byName[an].Flags.Set(flag, value); err != nil {
+				return nil, nil, fmt.Errorf("-%s: %v", name, err)
+			}
+			continue
+		}
+		rest = append(rest, arg)
+	}
+	anyOn := slices.Contains(slices.Collect(maps.Values(enabled)), true)
+	run := slices.DeleteFunc(slices.Clone(suite), func(a *analysis.Analyzer) bool {
+		on, set := enabled[a.Name]
+		return anyOn && !on || !anyOn && set && !on
+	})
+	return run, rest, nil
+}
+
 // FixSuite returns one analyzer, "squash", that runs the analyzers and
-// reports their diagnostics, in the analyzers' order, leaving out fixes
-// whose edits overlap an edit already reported: go vet -fix applies no fix
-// of a package where two of them overlap (modernize's fmtappendf and
-// perfsprint both rewrite []byte(fmt.Sprint(n))), and fails. Where a fix of
-// an analyzer overlaps one of an earlier analyzer, all of its fixes in the
-// package are left out, as they may depend on one another; where it
-// overlaps one of the same analyzer, only that one. A fix left out may
-// apply once the others are made, on the next run, which Fix makes. The
-// diagnostics are reported under the arbiter's name, which -fix does not
-// print.
+// reports their diagnostics with the fixes that go vet -fix can apply
+// together: it applies no fix of a package where two of them overlap
+// (modernize's fmtappendf and perfsprint both rewrite []byte(fmt.Sprint(n))),
+// and fails. In the analyzers' order, an analyzer's fixes in the package are
+// kept if none of their edits overlaps one kept before, or another of its
+// own; else all of them are left out, as they may depend on one another
+// (perfsprint fixes the imports in a diagnostic of its own, for all of its
+// fixes). Insertions of one analyzer at one place do not count as
+// overlapping (regexpcompile adds each hoisted Regexp before the function).
+// A fix left out may apply once the others are made, on the next go vet
+// -fix, which Fix runs when the arbiter says so in a line of its output.
+// The diagnostics are reported under the arbiter's name, which -fix does
+// not print.
 func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 	var collected []*analysis.Analyzer
 	for _, a := range analyzers {
@@ -38,45 +97,47 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 	}
 	return []*analysis.Analyzer{{
 		Name:     "squash",
-		Doc:      "squash's analyzers, with the fixes that do not overlap an earlier one",
+		Doc:      "squash's analyzers, with the fixes that do not overlap",
 		Requires: collected,
 		Run: func(pass *analysis.Pass) (any, error) {
 			var taken claims
-			left := false
+			made, left := 0, 0
 			for _, c := range collected {
 				ds := pass.ResultOf[c].([]analysis.Diagnostic)
-				// An analyzer's fixes in a package may depend on one
-				// another (perfsprint fixes the imports in a diagnostic
-				// of their own): if one overlaps another analyzer's, none
-				// is made this time.
-				all := !slices.ContainsFunc(ds, func(d analysis.Diagnostic) bool {
-					return len(d.SuggestedFixes) > 0 && taken.overlap(d.SuggestedFixes[0].TextEdits)
-				})
-				mine := slices.Clone(taken)
+				mine, ok, n := taken, true, 0
 				for _, d := range ds {
-					if len(d.SuggestedFixes) > 0 && (!all || !mine.claim(d.SuggestedFixes[0].TextEdits)) {
-						d.SuggestedFixes, left = nil, true
+					if len(d.SuggestedFixes) > 0 && ok {
+						ok = mine.claim(d.SuggestedFixes[0].TextEdits, len(taken))
+						n++
+					}
+				}
+				if ok {
+					taken, made = mine, made+n
+				}
+				for _, d := range ds {
+					if len(d.SuggestedFixes) > 0 && !ok {
+						d.SuggestedFixes = nil
+						left++
 					}
 					pass.Report(d)
 				}
-				taken = mine
 			}
-			if dir := os.Getenv(leftEnv); left && dir != "" {
-				// Tell Fix, which runs go vet, which runs this, to run again.
-				f, err := os.CreateTemp(dir, "left-")
-				if err != nil {
-					return nil, err
-				}
-				f.Close()
+			if left > 0 {
+				// go vet caches this output with the package's
+				// results, and replays it when it does not run this.
+				fmt.Printf(roundLine+"\n", made, left, pass.Pkg.Path())
 			}
 			return nil, nil
 		},
 	}}
 }
 
-// leftEnv names the directory where the arbiter of FixSuite leaves a file
-// when it left out a fix.
-const leftEnv = "SQUASH_FIX_LEFT"
+// roundLine is the line the arbiter of FixSuite prints for a package where
+// it left out fixes: how many it kept and left. Fix reads and removes it.
+const (
+	roundLine   = roundPrefix + "%d made, %d left in %s"
+	roundPrefix = "squash: fix round: "
+)
 
 // collecting returns a copy of a that does not report its diagnostics but
 // returns them as its result.
@@ -96,30 +157,26 @@ func collecting(a *analysis.Analyzer) *analysis.Analyzer {
 // claims are the edits of the fixes kept so far.
 type claims []analysis.TextEdit
 
-// claim adds edits and reports true if none overlaps one kept before.
-func (c *claims) claim(edits []analysis.TextEdit) bool {
-	if c.overlap(edits) {
-		return false
-	}
-	*c = append(*c, edits...)
-	return true
-}
-
-// overlap reports whether one of edits overlaps one kept; an edit equal to
-// one kept, such as the same import added by two fixes, does not.
-func (c claims) overlap(edits []analysis.TextEdit) bool {
+// claim adds edits and reports true if none overlaps one kept before. The
+// kept edits from index own on are of the same analyzer as edits: an
+// insertion at the place of one of those does not count as overlapping.
+func (c *claims) claim(edits []analysis.TextEdit, own int) bool {
 	for _, e := range edits {
-		for _, k := range c {
-			if e.Pos == k.Pos && e.End == k.End && string(e.NewText) == string(k.NewText) {
-				continue
-			}
-			if overlaps(e, k) {
-				return true
+		for i, k := range *c {
+			switch {
+			case e.Pos == k.Pos && e.End == k.End && string(e.NewText) == string(k.NewText):
+				// The same edit, such as one import added by two fixes.
+			case i >= own && insertion(e) && insertion(k) && e.Pos == k.Pos:
+			case overlaps(e, k):
+				return false
 			}
 		}
 	}
-	return false
+	*c = append(slices.Clip(*c), edits...)
+	return true
 }
+
+func insertion(e analysis.TextEdit) bool { return e.End <= e.Pos }
 
 // overlaps reports whether two edits touch the same text. An insertion
 // overlaps another at the same position, as their order would be a guess,

@@ -1,8 +1,13 @@
 package lint
 
 import (
+	"context"
 	"go/ast"
 	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,10 +42,10 @@ func fixer(name string, match func(ast.Node) []fix) *analysis.Analyzer {
 	}
 }
 
-// TestFixSuite: of overlapping fixes, the first analyzer's is made; all of
+// TestFixSuite: of overlapping fixes, the first analyzer's are made; all of
 // a later analyzer's fixes in the package are left out when one of them
-// overlaps (sums' fix of 2 too); of one analyzer's own overlapping fixes,
-// the first is made.
+// overlaps (sums' fix of 2 too), or when two of its own do (twice's); but
+// one analyzer's insertions at one place are all made (notes').
 func TestFixSuite(t *testing.T) {
 	sum := func(n ast.Node) *ast.BinaryExpr {
 		b, _ := n.(*ast.BinaryExpr)
@@ -73,7 +78,25 @@ func TestFixSuite(t *testing.T) {
 		}
 		return nil
 	})
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), FixSuite(names, sums, twice)[0], "overlap")
+	notes := &analysis.Analyzer{
+		Name: "notes",
+		Doc:  "test insertions",
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, f := range pass.Files {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok {
+						for _, text := range []string{"one", "two"} {
+							pass.Report(analysis.Diagnostic{Pos: fd.Pos(), Message: "note " + text, SuggestedFixes: []analysis.SuggestedFix{{
+								Message: text, TextEdits: []analysis.TextEdit{{Pos: fd.Pos(), End: fd.Pos(), NewText: []byte("// " + text + "\n")}},
+							}}})
+						}
+					}
+				}
+			}
+			return nil, nil
+		},
+	}
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), FixSuite(names, sums, twice, notes)[0], "overlap")
 }
 
 func TestOverlaps(t *testing.T) {
@@ -97,6 +120,97 @@ func TestOverlaps(t *testing.T) {
 		}
 		if got := overlaps(tc.b, tc.a); got != tc.want {
 			t.Errorf("overlaps(%v, %v) = %v", tc.b, tc.a, got)
+		}
+	}
+}
+
+// toyToolEnv makes the test binary a go vet tool that runs toySuite.
+const toyToolEnv = "SQUASH_LINT_TOY_TOOL"
+
+// toySuite has two analyzers whose fixes overlap: names turns x + 1 into
+// y + 1, and sums any NAME + 1 into 2.
+func toySuite() []*analysis.Analyzer {
+	plusOne := func(n ast.Node) (*ast.BinaryExpr, *ast.Ident) {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			if l, ok := b.Y.(*ast.BasicLit); ok && l.Value == "1" {
+				id, _ := b.X.(*ast.Ident)
+				return b, id
+			}
+		}
+		return nil, nil
+	}
+	return []*analysis.Analyzer{
+		fixer("names", func(n ast.Node) []fix {
+			if _, id := plusOne(n); id != nil && id.Name == "x" {
+				return []fix{{id, "name x", "y"}}
+			}
+			return nil
+		}),
+		fixer("sums", func(n ast.Node) []fix {
+			if b, id := plusOne(n); id != nil {
+				return []fix{{b, "sum", "2"}}
+			}
+			return nil
+		}),
+	}
+}
+
+// TestFixRounds: a fix left out for overlapping another is made in the next
+// round of go vet -fix, once the other is made; names' fix, first, and then
+// sums'. The test binary is the vet tool.
+func TestFixRounds(t *testing.T) {
+	dir := t.TempDir()
+	src := "package p\n\nvar y int\n\nfunc F(x int) int {\n\ta := x + 1\n\treturn a\n}\n"
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/p\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
+	cfg := Config{Dir: dir, Tool: os.Args[0], Env: []string{toyToolEnv + "=1"}}
+
+	out, left, err := Fix(context.Background(), cfg, true)
+	if err != nil || !left || !strings.Contains(out, "+\ta := y + 1") || strings.Contains(out, "a := 2") {
+		t.Errorf("-diff: %v, left %v, want names' fix alone, with sums' left:\n%s", err, left, out)
+	}
+	if _, left, err := Fix(context.Background(), cfg, false); err != nil || left {
+		t.Fatalf("-fix: %v, left %v", err, left)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "p.go"))
+	if want := strings.Replace(src, "x + 1", "2", 1); string(got) != want {
+		t.Errorf("after -fix:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestSuiteFlags: under -fix, the suite's flags go vet passes on choose the
+// analyzers and set theirs, as unitchecker would, and are taken out of the
+// arguments for the one arbiter analyzer.
+func TestSuiteFlags(t *testing.T) {
+	suite := toySuite()
+	flagged := &analysis.Analyzer{Name: "flagged", Doc: "has a flag", Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	level := flagged.Flags.Int("level", 1, "a level")
+	suite = append(suite, flagged)
+	names := func(as []*analysis.Analyzer) (s []string) {
+		for _, a := range as {
+			s = append(s, a.Name)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		args, run, rest []string
+	}{
+		{[]string{"vet", "-fix", "p.cfg"}, []string{"names", "sums", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
+		{[]string{"vet", "-fix", "-names=false", "p.cfg"}, []string{"sums", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
+		{[]string{"vet", "-sums", "-fix", "-diff", "p.cfg"}, []string{"sums"}, []string{"vet", "-fix", "-diff", "p.cfg"}},
+		{[]string{"vet", "-fix", "-flagged.level=3", "-c=2", "p.cfg"}, []string{"names", "sums", "flagged"}, []string{"vet", "-fix", "-c=2", "p.cfg"}},
+	} {
+		run, rest, err := suiteFlags(suite, tc.args)
+		if err != nil || !slices.Equal(names(run), tc.run) || !slices.Equal(rest, tc.rest) {
+			t.Errorf("suiteFlags(%q) = %q, %q, %v; want %q, %q", tc.args, names(run), rest, err, tc.run, tc.rest)
+		}
+	}
+	if *level != 3 {
+		t.Errorf("-flagged.level=3 left level at %d", *level)
+	}
+	for _, bad := range []string{"-names=maybe", "-flagged.level=x", "-flagged.nosuch=1"} {
+		if _, _, err := suiteFlags(suite, []string{"vet", "-fix", bad, "p.cfg"}); err == nil {
+			t.Errorf("suiteFlags accepted %s", bad)
 		}
 	}
 }

@@ -13,6 +13,9 @@ import (
 var vettool string
 
 func TestMain(m *testing.M) {
+	if os.Getenv(toyToolEnv) == "1" {
+		mainWith(toySuite()) // this binary is go vet's tool (see TestFixRounds)
+	}
 	dir, err := os.MkdirTemp("", "squash-lint-test-")
 	if err != nil {
 		panic(err)

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,41 +200,37 @@ func splitPosn(p string) (file string, line, col int) {
 
 // Fix applies the first suggested fix of every finding to the files, as
 // go vet -fix does, or with diff set leaves the files alone and returns the
-// unified diff of what it would change. Where two fixes overlap, the
-// first is applied and the other left out (see FixSuite); Fix then runs
-// again, up to maxRounds times in all, for the fixes that still apply. left
+// unified diff of what it would change. Where fixes overlap, some are left
+// out (see FixSuite); Fix then runs go vet -fix again, up to maxRounds
+// times in all, for those that apply once the others are made. left
 // reports whether some were still left out at the end; with diff, the diff
-// holds only the first of overlapping fixes.
+// holds only the first round.
 func Fix(ctx context.Context, c Config, diff bool) (out string, left bool, err error) {
 	flags := []string{"-fix"}
 	if diff {
 		flags = append(flags, "-diff")
 	}
-	dir, err := os.MkdirTemp("", "squash-fix-")
-	if err != nil {
-		return "", false, err
-	}
-	defer os.RemoveAll(dir)
-	c.Env = append(slices.Clip(c.Env), leftEnv+"="+dir)
 	var all strings.Builder
 	for round := 1; ; round++ {
 		out, err := c.vet(ctx, flags...)
 		if err != nil {
 			return "", false, err
 		}
-		all.Write(out)
-		marks, err := os.ReadDir(dir)
-		if err != nil {
-			return "", false, err
+		made := 0 // in the packages where fixes were left out
+		left = false
+		for line := range strings.Lines(string(out)) {
+			var m, l int
+			var pkg string
+			if n, _ := fmt.Sscanf(line, roundLine, &m, &l, &pkg); n == 3 && strings.HasPrefix(line, roundPrefix) {
+				made, left = made+m, true
+				continue
+			}
+			all.WriteString(line)
 		}
-		if len(marks) == 0 {
-			return all.String(), false, nil
-		}
-		if diff || round == maxRounds {
-			return all.String(), true, nil
-		}
-		for _, m := range marks {
-			os.Remove(filepath.Join(dir, m.Name()))
+		// A fix left out in a package can apply in another round only
+		// if this one made some there; else its overlaps are the same.
+		if !left || diff || round == maxRounds || made == 0 {
+			return all.String(), left, nil
 		}
 	}
 }

@@ -1,6 +1,6 @@
 package overlap
 
-func f(x int) int {
+func f(x int) int { // want `note one` `note two`
 	a := x + 1 // want `name x` `sum x \+ 1`
 	b := 2     // want `two` `four` `five`
 	return a + b
