@@ -192,6 +192,20 @@ func TestShortFlow(t *testing.T) {
 	}
 }
 
+func TestUnrecorded(t *testing.T) {
+	for code, want := range map[string]string{
+		"return string(buf[:])":        "longer than 32 bytes",
+		"b := []byte(s)":               "longer than 32 bytes",
+		"r := []rune(s)":               "more than 32 runes",
+		"out = append(out, p)":         "",
+		"out = append(out, string(b))": "", // the append is what the line is read as
+	} {
+		if got := Unrecorded(code); !strings.HasSuffix(got, want) || (want == "") != (got == "") {
+			t.Errorf("Unrecorded(%q) = %q, want …%q", code, got, want)
+		}
+	}
+}
+
 func TestMechanism(t *testing.T) {
 	for _, tc := range []struct{ fn, code, want string }{
 		{"strings.genSplit", `parts := strings.Split(s, " ")`, "allocated inside strings.genSplit, called here"},
@@ -204,8 +218,9 @@ func TestMechanism(t *testing.T) {
 		{"", "buf := make([]byte, n)", "make allocates its backing array (runtime.makeslice)"},
 		{"", `s := "a" + b`, "string concatenation (runtime.concatstrings)"},
 		{"", "return out, nil", ""}, // no record: nothing to say
-		{"", "return string(buf[:])", "string conversion copies the bytes (runtime.slicebytetostring): " + noRecord},
-		{"", "b := []byte(s)", "conversion copies the string (runtime.stringtoslicebyte): " + noRecord},
+		{"", "return string(buf[:])", "string conversion copies the bytes (runtime.slicebytetostring)"},
+		{"", "b := []byte(s)", "conversion copies the string (runtime.stringtoslicebyte)"},
+		{"", "r := []rune(s)", "conversion decodes the string into runes (runtime.stringtoslicerune)"},
 		{"", "x := mystring(b)", ""},
 		{"", "x := f()", ""},
 		{"runtime.growslice", "", "slice grows past its capacity (runtime.growslice)"},

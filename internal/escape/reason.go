@@ -30,16 +30,28 @@ func Mechanism(function, code string) string {
 	case concat.MatchString(code):
 		return "string concatenation (runtime.concatstrings)"
 	case toString.MatchString(code):
-		return "string conversion copies the bytes (runtime.slicebytetostring): " + noRecord
+		return "string conversion copies the bytes (runtime.slicebytetostring)"
 	case toBytes.MatchString(code):
-		return "conversion copies the string (runtime.stringtoslicebyte): " + noRecord
+		return "conversion copies the string (runtime.stringtoslicebyte)"
+	case toRunes.MatchString(code):
+		return "conversion decodes the string into runes (runtime.stringtoslicerune)"
 	}
 	return ""
 }
 
-// noRecord says why a conversion with no escape record allocates: one
-// whose result does not escape gets a 32-byte buffer on the stack.
-const noRecord = "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes"
+// Unrecorded says, for a site that the compiler's diagnostics have no
+// escape record for, why its line may allocate all the same, or "": a
+// conversion whose result does not escape gets a buffer on the stack, of
+// 32 bytes or 32 runes, and goes to the heap when it is longer.
+func Unrecorded(code string) string {
+	switch m := Mechanism("", code); {
+	case strings.Contains(m, "slicebytetostring"), strings.Contains(m, "stringtoslicebyte"):
+		return "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes"
+	case strings.Contains(m, "stringtoslicerune"):
+		return "with no escape record for it, a result that does not escape still goes to the heap when it has more than 32 runes"
+	}
+	return ""
+}
 
 var (
 	appendCall = regexp.MustCompile(`\bappend\(`)
@@ -48,7 +60,8 @@ var (
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	concat     = regexp.MustCompile(`"\s*\+|\+\s*"`)
 	toString   = regexp.MustCompile(`\bstring\(`)
-	toBytes    = regexp.MustCompile(`\[\](byte|rune)\(`)
+	toBytes    = regexp.MustCompile(`\[\]byte\(`)
+	toRunes    = regexp.MustCompile(`\[\]rune\(`)
 )
 
 // runtimeMechanisms are runtime functions that heap profiles may show as

@@ -68,6 +68,12 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 		site.Reasons = append(site.Reasons, reason)
 	}
 	site.MechanismText = escape.Mechanism(p.Mechanism(), site.Code)
+	if ix != nil && len(recs) == 0 && p.Mechanism() == "" {
+		// Only where the compiler's records were read: -profile has none.
+		if why := escape.Unrecorded(site.Code); why != "" {
+			site.MechanismText += ": " + why
+		}
+	}
 }
 
 func allocating(recs []escape.Record) []escape.Record {
