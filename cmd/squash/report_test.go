@@ -192,6 +192,36 @@ func TestReportPartialFailure(t *testing.T) {
 	}
 }
 
+// TestReportPartialFailureAlternatives: after a panic, the benchmarks
+// that did not run are run one by one with the alternatives of -bench that
+// select them, each once.
+func TestReportPartialFailureAlternatives(t *testing.T) {
+	code, stdout, _ := squash(t, testMod, "-nolint", "-json", "-benchtime", "100x", "-bench", "Sub/n=2|Panics|After", "./partfail")
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+	var rep struct {
+		Packages []struct {
+			Benchmarks []struct{ Name string }
+			Failed     []struct{ Name string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Packages) != 1 {
+		t.Fatalf("%v:\n%s", err, stdout)
+	}
+	var measured, failed []string
+	for _, b := range rep.Packages[0].Benchmarks {
+		measured = append(measured, b.Name)
+	}
+	for _, f := range rep.Packages[0].Failed {
+		failed = append(failed, f.Name)
+	}
+	slices.Sort(measured)
+	if want := []string{"BenchmarkAfter", "BenchmarkSub/n=2"}; !slices.Equal(measured, want) || !slices.Equal(failed, []string{"BenchmarkPanics"}) {
+		t.Errorf("measured %q, failed %q; want %q, [BenchmarkPanics]", measured, failed, want)
+	}
+}
+
 func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
 	t.Helper()
 	for _, k := range keys {

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -49,19 +50,44 @@ func CheckBenchtime(t string) error {
 // CheckBench returns an error if the -bench regexp pattern is one the
 // testing package would refuse: it splits the pattern at each slash and
 // bar outside brackets and parentheses, as it does, and compiles each
-// element. Checking it first saves building a test binary that would fail.
+// element as it rewrites it. Checking it first saves building a test binary that would fail.
 func CheckBench(pattern string) error {
-	for i, e := range benchElements(pattern) {
-		if _, err := regexp.Compile(e); err != nil {
-			return fmt.Errorf("-bench %q: element %d, %q, is not a regexp: %v", pattern, i+1, e, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+	i := 0
+	for _, alt := range benchAlternatives(pattern) {
+		for _, e := range alt {
+			i++
+			if _, err := regexp.Compile(rewrite(e)); err != nil {
+				return fmt.Errorf("-bench %q: element %d, %q, is not a regexp: %v", pattern, i, e, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+			}
 		}
 	}
 	return nil
 }
 
-// benchElements splits a -bench pattern as the testing package does, at the
-// slashes and bars that are outside brackets and parentheses.
-func benchElements(s string) []string {
+// rewrite makes an element of a -bench pattern what the testing package
+// compiles: blanks become underscores, as in benchmark names, and other
+// characters that do not print are quoted.
+func rewrite(e string) string {
+	var b strings.Builder
+	for _, r := range e {
+		switch {
+		case unicode.IsSpace(r):
+			b.WriteByte('_')
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// benchAlternatives splits a -bench pattern as the testing package does:
+// into alternatives at the bars, and each into elements, one per level of
+// sub-benchmarks, at the slashes, both outside brackets and parentheses.
+func benchAlternatives(s string) [][]string {
+	var alts [][]string
 	var elems []string
 	brackets, parens := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -83,11 +109,14 @@ func benchElements(s string) []string {
 		case '/', '|':
 			if brackets == 0 && parens == 0 {
 				elems = append(elems, s[:i])
+				if s[i] == '|' {
+					alts, elems = append(alts, elems), nil
+				}
 				s, i = s[i+1:], -1
 			}
 		}
 	}
-	return append(elems, s)
+	return append(alts, append(elems, s))
 }
 
 // A Result is the measurement of one benchmark.
@@ -134,17 +163,12 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 		return nil, nil, err
 	}
 	if len(failed) > 0 {
-		_, rest, sub := strings.Cut(re, "/")
 		var alone []Failure // failures of benchmarks run on their own
 		for _, top := range b.listed(ctx, opts.Bench) {
 			if covers(top, names) || covers(top, failedNames(failed)) {
 				continue
 			}
-			one := "^" + regexp.QuoteMeta(top) + "$"
-			if sub {
-				one += "/" + rest
-			}
-			n, f, err := b.discover(ctx, one)
+			n, f, err := b.discover(ctx, only(top, re))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -153,13 +177,22 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 					f[i].Name = top
 				}
 			}
-			names, alone = append(names, n...), append(alone, f...)
+			for _, name := range n {
+				if !slices.Contains(names, name) {
+					names = append(names, name)
+				}
+			}
+			alone = append(alone, f...)
 		}
 		if len(alone) > 0 {
 			// The failure the first run could not name is among them.
 			failed = slices.DeleteFunc(failed, func(f Failure) bool { return f.Name == "" })
 		}
-		failed = append(failed, alone...)
+		for _, f := range alone {
+			if !slices.Contains(failedNames(failed), f.Name) {
+				failed = append(failed, f)
+			}
+		}
 	}
 	if len(names) == 0 && len(failed) == 0 {
 		// A regexp with a level for sub-benchmarks may match a benchmark
@@ -195,13 +228,31 @@ func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, 
 	}
 	var names []string
 	for _, r := range results {
-		// A benchmark that panicked may have printed a line of 0
-		// iterations first.
+		// A benchmark that panicked may have printed a result line of
+		// its own first: of 0 iterations and NaN ns/op, or of 1 and no
+		// figures, which the lenient parse skips.
 		if r.Iters > 0 && !slices.Contains(names, r.Name) && !slices.Contains(failedNames(failed), r.Name) {
 			names = append(names, r.Name)
 		}
 	}
 	return names, failed, nil
+}
+
+// only returns the -test.bench pattern that selects, of what pattern
+// selects, the top-level benchmark top and its sub-benchmarks: each
+// alternative of pattern whose first element matches top, with that element
+// replaced by top's exact name.
+func only(top, pattern string) string {
+	var alts []string
+	for _, alt := range benchAlternatives(pattern) {
+		if re, err := regexp.Compile(rewrite(alt[0])); err == nil && re.MatchString(top) {
+			alts = append(alts, strings.Join(append([]string{"^" + regexp.QuoteMeta(top) + "$"}, alt[1:]...), "/"))
+		}
+	}
+	if len(alts) == 0 {
+		return "^" + regexp.QuoteMeta(top) + "$"
+	}
+	return strings.Join(alts, "|")
 }
 
 // covers reports whether one of names is the benchmark top or one of its
@@ -227,10 +278,14 @@ var (
 )
 
 // listed returns the top-level benchmarks the test binary lists that the
-// first level of the -bench regexp matches, or nil if listing fails.
+// first level of one of the -bench regexp's alternatives matches, or nil if
+// listing fails.
 func (b *Binary) listed(ctx context.Context, bench string) []string {
-	first, _, _ := strings.Cut(benchRegexp(bench), "/")
-	out, err := b.run(ctx, "-test.list="+first)
+	var firsts []string
+	for _, alt := range benchAlternatives(benchRegexp(bench)) {
+		firsts = append(firsts, "(?:"+rewrite(alt[0])+")")
+	}
+	out, err := b.run(ctx, "-test.list="+strings.Join(firsts, "|"))
 	if err != nil {
 		return nil
 	}
@@ -354,10 +409,11 @@ func (f *Failure) Error() string {
 	return fmt.Sprintf("benchmark %s failed in %s:\n%s", f.Name, f.Package, indent(f.Output))
 }
 
-// named gives a *Failure that names no benchmark the name of the one that
-// ran.
+// named gives a *Failure of the run of benchmark name that names no
+// benchmark, or a parent of name (the frame of a panic in a sub-benchmark
+// names its top-level function), the name of the one that ran.
 func named(err error, name string) error {
-	if f := (*Failure)(nil); errors.As(err, &f) && f.Name == "" {
+	if f := (*Failure)(nil); errors.As(err, &f) && (f.Name == "" || strings.HasPrefix(name, f.Name+"/")) {
 		f.Name = name
 	}
 	return err
