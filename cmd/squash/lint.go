@@ -113,20 +113,9 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				before, _ = goFiles(pkgs)
 			}
 		}
-		out, left, err := lint.Fix(ctx, cfg, *diff)
-		if err != nil {
-			return fail(stderr, err)
-		}
-		fmt.Fprint(stdout, out)
-		if left {
-			// Their edits overlap fixes shown or made; they may apply after those.
-			what := "the diff leaves out fixes that overlap the ones it shows: they may apply after those (squash lint -fix applies them in turns)"
-			if !*diff {
-				what = "some fixes overlap others, or one another, and were not made: squash lint lists them"
-			}
-			fmt.Fprintf(stderr, "squash: %s\n", what)
-		}
+		res, err := lint.Fix(ctx, cfg, *diff)
 		if *fix && before != nil {
+			// Also when go vet failed on a package: it fixed the others.
 			if after, err := goFiles(pkgs); err == nil {
 				wd, _ := os.Getwd()
 				for _, f := range slices.Sorted(maps.Keys(after)) {
@@ -135,6 +124,22 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 					}
 				}
 			}
+		}
+		if err != nil {
+			return fail(stderr, err)
+		}
+		out := res.Output
+		fmt.Fprint(stdout, out)
+		if res.Left > 0 {
+			// Their edits overlap fixes shown or made; they may apply after those.
+			what := fmt.Sprintf("the diff leaves out %s that overlap the ones it shows: they may apply after those (squash lint -fix applies them in turns)", plural(res.Left, "fix", "fixes"))
+			if !*diff {
+				what = fmt.Sprintf("%s overlap others, or one another, and were not made: squash lint lists them", plural(res.Left, "fix", "fixes"))
+			}
+			fmt.Fprintf(stderr, "squash: %s\n", what)
+		}
+		if res.Unfixable > 0 && !*diff {
+			fmt.Fprintf(stderr, "squash: findings with no fix, left as they are: %d (squash lint lists them)\n", res.Unfixable)
 		}
 		if *diff && out != "" {
 			return exitFindings
@@ -194,4 +199,12 @@ func firstLine(s string) string {
 		}
 	}
 	return s
+}
+
+// plural returns n and the word for n things: "1 fix", "2 fixes".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

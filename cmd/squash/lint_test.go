@@ -118,7 +118,7 @@ func TestLintNoalloc(t *testing.T) {
 func TestLintFixOverlap(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/over\n\ngo 1.26\n"), 0o644)
-	src := "package over\n\nimport \"fmt\"\n\n// Digits formats n.\nfunc Digits(n int) []byte { return []byte(fmt.Sprint(n)) }\n"
+	src := "package over\n\nimport (\n\t\"fmt\"\n)\n\n// Digits formats n.\nfunc Digits(n int) []byte { return []byte(fmt.Sprint(n)) }\n"
 	os.WriteFile(filepath.Join(dir, "over.go"), []byte(src), 0o644)
 	for _, mode := range []string{"-diff", "-fix"} {
 		cmd := exec.Command(squashBinary(t), "lint", mode, ".")
@@ -131,7 +131,7 @@ func TestLintFixOverlap(t *testing.T) {
 			if code := cmd.ProcessState.ExitCode(); code != exitFindings || !strings.Contains(stdout.String(), "+func Digits(n int) []byte { return fmt.Append(nil, n) }") {
 				t.Errorf("lint -diff: exit %d, want %d, and the diff of one fix:\n%s\n%s", code, exitFindings, stdout.String(), stderr.String())
 			}
-			if !strings.HasPrefix(stderr.String(), "squash: the diff leaves out fixes that overlap") {
+			if !strings.HasPrefix(stderr.String(), "squash: the diff leaves out 2 fixes that overlap") { // perfsprint's and its import fix
 				t.Errorf("lint -diff does not say it left a fix out: %q", stderr.String())
 			}
 		case "-fix":
@@ -143,6 +143,45 @@ func TestLintFixOverlap(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(dir, "over.go"))
 	if !strings.Contains(string(got), "return fmt.Append(nil, n)") {
 		t.Errorf("the first fix was not applied:\n%s", got)
+	}
+}
+
+// TestLintFixBareImport: perfsprint's fixes are not offered in a package
+// where its import fix would edit an import without parentheses, which it
+// gets wrong (import \t"strconv"\n"fmt"); -fix says what it left.
+func TestLintFixBareImport(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/bare\n\ngo 1.26\n"), 0o644)
+	src := "package bare\n\nimport \"fmt\"\n\n// F formats x.\nfunc F(x int) string { return fmt.Sprintf(\"%d\", x) }\n\n// H prints x.\nfunc H(x int) { fmt.Println(x) }\n"
+	os.WriteFile(filepath.Join(dir, "bare.go"), []byte(src), 0o644)
+	run := func(args ...string) (int, string, string) {
+		cmd := exec.Command(squashBinary(t), args...)
+		cmd.Dir = dir
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run()
+		return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+	}
+	if code, out, _ := run("lint", "-json", "."); code != exitFindings || !strings.Contains(out, "no fix offered: its fix of an import declaration without parentheses does not build") || strings.Contains(out, `"fix"`) {
+		t.Errorf("lint -json: exit %d:\n%s", code, out)
+	}
+	code, out, errs := run("lint", "-fix", ".")
+	if code != exitClean || out != "" || errs != "squash: findings with no fix, left as they are: 1 (squash lint lists them)\n" {
+		t.Errorf("lint -fix: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "bare.go")); string(got) != src {
+		t.Errorf("lint -fix changed the file:\n%s", got)
+	}
+
+	// A package that does not compile fails the run, but go vet fixed the
+	// others, and squash says which files.
+	os.Mkdir(filepath.Join(dir, "broken"), 0o755)
+	os.WriteFile(filepath.Join(dir, "broken", "broken.go"), []byte("package broken\n\nfunc X() int { return \"s\" }\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "fixable"), 0o755)
+	os.WriteFile(filepath.Join(dir, "fixable", "fixable.go"), []byte("package fixable\n\n// IDs copies xs.\nfunc IDs(xs []int) []int {\n\tvar out []int\n\tfor _, x := range xs {\n\t\tout = append(out, x)\n\t}\n\treturn out\n}\n"), 0o644)
+	code, out, errs = run("lint", "-fix", "./...")
+	if code != exitError || out != "fixed fixable/fixable.go\n" || !strings.Contains(errs, "cannot lint") {
+		t.Errorf("lint -fix ./... with a broken package: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

@@ -101,7 +101,7 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 		Requires: collected,
 		Run: func(pass *analysis.Pass) (any, error) {
 			var taken claims
-			made, left := 0, 0
+			made, left, unfixable := 0, 0, 0
 			for _, c := range collected {
 				ds := pass.ResultOf[c].([]analysis.Diagnostic)
 				mine, ok, n := taken, true, 0
@@ -115,17 +115,19 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 					taken, made = mine, made+n
 				}
 				for _, d := range ds {
-					if len(d.SuggestedFixes) > 0 && !ok {
+					if len(d.SuggestedFixes) == 0 {
+						unfixable++
+					} else if !ok {
 						d.SuggestedFixes = nil
 						left++
 					}
 					pass.Report(d)
 				}
 			}
-			if left > 0 {
+			if left > 0 || unfixable > 0 {
 				// go vet caches this output with the package's
 				// results, and replays it when it does not run this.
-				fmt.Printf(roundLine+"\n", made, left, pass.Pkg.Path())
+				fmt.Printf(roundLine+"\n", made, left, unfixable, pass.Pkg.Path())
 			}
 			return nil, nil
 		},
@@ -133,9 +135,10 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 }
 
 // roundLine is the line the arbiter of FixSuite prints for a package where
-// it left out fixes: how many it kept and left. Fix reads and removes it.
+// it left out fixes, or found what has none: how many fixes it kept and
+// left, and how many findings have no fix. Fix reads and removes it.
 const (
-	roundLine   = roundPrefix + "%d made, %d left in %s"
+	roundLine   = roundPrefix + "%d made, %d left, %d without a fix in %s"
 	roundPrefix = "squash: fix round: "
 )
 

@@ -165,12 +165,12 @@ func TestFixRounds(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
 	cfg := Config{Dir: dir, Tool: os.Args[0], Env: []string{toyToolEnv + "=1"}}
 
-	out, left, err := Fix(context.Background(), cfg, true)
-	if err != nil || !left || !strings.Contains(out, "+\ta := y + 1") || strings.Contains(out, "a := 2") {
-		t.Errorf("-diff: %v, left %v, want names' fix alone, with sums' left:\n%s", err, left, out)
+	res, err := Fix(context.Background(), cfg, true)
+	if err != nil || res.Left != 1 || !strings.Contains(res.Output, "+\ta := y + 1") || strings.Contains(res.Output, "a := 2") {
+		t.Errorf("-diff: %v, %d left, want names' fix alone, with sums' one left:\n%s", err, res.Left, res.Output)
 	}
-	if _, left, err := Fix(context.Background(), cfg, false); err != nil || left {
-		t.Fatalf("-fix: %v, left %v", err, left)
+	if res, err := Fix(context.Background(), cfg, false); err != nil || res.Left != 0 || res.Unfixable != 0 {
+		t.Fatalf("-fix: %v, %+v", err, res)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "p.go"))
 	if want := strings.Replace(src, "x + 1", "2", 1); string(got) != want {

@@ -33,8 +33,8 @@ func TestFixesKeepExamplesWorking(t *testing.T) {
 	if fixable < 5 {
 		t.Fatalf("only %d fixable findings in examples/: %v", fixable, before)
 	}
-	if _, left, err := Fix(ctx, cfg, false); err != nil || left {
-		t.Fatalf("Fix: %v; fixes left out: %v", err, left)
+	if res, err := Fix(ctx, cfg, false); err != nil || res.Left > 0 {
+		t.Fatalf("Fix: %v; %d fixes left out", err, res.Left)
 	}
 	after, err := Run(ctx, cfg)
 	if err != nil {

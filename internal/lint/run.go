@@ -198,14 +198,22 @@ func splitPosn(p string) (file string, line, col int) {
 	return p[:j], line, col
 }
 
+// A FixResult is what Fix did.
+type FixResult struct {
+	Output string // go vet's: the diff with -diff, else nothing
+	// Left counts the fixes not made because they overlap others (see
+	// FixSuite), after the last round; with -diff, after the first.
+	Left int
+	// Unfixable counts the findings that come with no fix.
+	Unfixable int
+}
+
 // Fix applies the first suggested fix of every finding to the files, as
 // go vet -fix does, or with diff set leaves the files alone and returns the
 // unified diff of what it would change. Where fixes overlap, some are left
 // out (see FixSuite); Fix then runs go vet -fix again, up to maxRounds
-// times in all, for those that apply once the others are made. left
-// reports whether some were still left out at the end; with diff, the diff
-// holds only the first round.
-func Fix(ctx context.Context, c Config, diff bool) (out string, left bool, err error) {
+// times in all, while a round made fixes in a package where some were left.
+func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 	flags := []string{"-fix"}
 	if diff {
 		flags = append(flags, "-diff")
@@ -214,23 +222,24 @@ func Fix(ctx context.Context, c Config, diff bool) (out string, left bool, err e
 	for round := 1; ; round++ {
 		out, err := c.vet(ctx, flags...)
 		if err != nil {
-			return "", false, err
+			return FixResult{}, err
 		}
+		res := FixResult{}
 		made := 0 // in the packages where fixes were left out
-		left = false
 		for line := range strings.Lines(string(out)) {
-			var m, l int
+			var m, l, u int
 			var pkg string
-			if n, _ := fmt.Sscanf(line, roundLine, &m, &l, &pkg); n == 3 && strings.HasPrefix(line, roundPrefix) {
-				made, left = made+m, true
+			if n, _ := fmt.Sscanf(line, roundLine, &m, &l, &u, &pkg); n == 4 && strings.HasPrefix(line, roundPrefix) {
+				made, res.Left, res.Unfixable = made+m, res.Left+l, res.Unfixable+u
 				continue
 			}
 			all.WriteString(line)
 		}
 		// A fix left out in a package can apply in another round only
 		// if this one made some there; else its overlaps are the same.
-		if !left || diff || round == maxRounds || made == 0 {
-			return all.String(), left, nil
+		if res.Left == 0 || diff || round == maxRounds || made == 0 {
+			res.Output = all.String()
+			return res, nil
 		}
 	}
 }
