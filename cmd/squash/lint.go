@@ -132,9 +132,9 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, out)
 		if res.Left > 0 {
 			// Their edits overlap fixes shown or made; they may apply after those.
-			what := fmt.Sprintf("the diff leaves out %s that overlap the ones it shows: they may apply after those (squash lint -fix applies them in turns)", plural(res.Left, "fix", "fixes"))
+			what := fmt.Sprintf("the diff leaves out %s overlapping the ones it shows: they may apply after those (squash lint -fix applies them in turns)", plural(res.Left, "fix", "fixes"))
 			if !*diff {
-				what = fmt.Sprintf("%s overlap others, or one another, and were not made: squash lint lists them", plural(res.Left, "fix", "fixes"))
+				what = fmt.Sprintf("not made, as they overlap others or one another: %s (squash lint lists them)", plural(res.Left, "fix", "fixes"))
 			}
 			fmt.Fprintf(stderr, "squash: %s\n", what)
 		}

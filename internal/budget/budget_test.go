@@ -283,4 +283,8 @@ func TestLoopBytes(t *testing.T) {
 	if got := loopBytes(&without); got != 20 {
 		t.Errorf("loopBytes without one = %v, want go test's 20", got)
 	}
+	noSites := report.Benchmark{BytesPerOp: 30, AllocsPerOp: 1, RecordedIterations: 3000, OutsideBytes: 30}
+	if got := loopBytes(&noSites); got != 30 {
+		t.Errorf("loopBytes with no site in the difference = %v, want go test's 30", got)
+	}
 }

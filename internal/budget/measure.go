@@ -35,9 +35,10 @@ func FromReport(r *report.Report) []Benchmark {
 // in that difference, where go test's B/op holds its bytes divided by b.N:
 // at the 100 iterations guard runs, a b.RunParallel benchmark's goroutines
 // moved a 16 B/op figure to 18–27 from run to run. Without a difference (a
-// benchmark with no allocation per op) it is go test's figure.
+// benchmark with no allocation per op), or with no site in it (what it
+// held was noise, or all outside the module), it is go test's figure.
 func loopBytes(b *report.Benchmark) float64 {
-	if b.RecordedIterations <= 0 {
+	if b.RecordedIterations <= 0 || len(b.Sites) == 0 {
 		return b.BytesPerOp
 	}
 	sum := float64(b.OutsideBytes) / float64(b.RecordedIterations)

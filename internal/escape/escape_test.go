@@ -224,6 +224,7 @@ func TestMechanism(t *testing.T) {
 		{"", "x := mystring(b)", ""},
 		{"", "x := f()", ""},
 		{"runtime.growslice", "", "slice grows past its capacity (runtime.growslice)"},
+		{"runtime.stringtoslicerune", "", "conversion decodes the string into runes (runtime.stringtoslicerune)"},
 	} {
 		if got := Mechanism(tc.fn, tc.code); got != tc.want {
 			t.Errorf("Mechanism(%q, %q) = %q, want %q", tc.fn, tc.code, got, tc.want)

@@ -78,4 +78,5 @@ var runtimeMechanisms = map[string]string{
 	"runtime.concatstrings":     "string concatenation (runtime.concatstrings)",
 	"runtime.slicebytetostring": "string conversion copies the bytes (runtime.slicebytetostring)",
 	"runtime.stringtoslicebyte": "byte slice conversion copies the string (runtime.stringtoslicebyte)",
+	"runtime.stringtoslicerune": "conversion decodes the string into runes (runtime.stringtoslicerune)",
 }

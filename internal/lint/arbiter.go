@@ -46,7 +46,8 @@ func suiteFlags(suite []*analysis.Analyzer, args []string) ([]*analysis.Analyzer
 	}
 	enabled := map[string]bool{}
 	rest := args[:1:1]
-	for _, arg := range args[1:] {
+	for i := 1; i < len(args); i++ {
+		arg := args[i]
 		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
 		if !strings.HasPrefix(arg, "-") {
 			rest = append(rest, arg)
@@ -60,8 +61,22 @@ func suiteFlags(suite []*analysis.Analyzer, args []string) ([]*analysis.Analyzer
 			enabled[name] = on
 			continue
 		}
-		if an, flag, ok := strings.Cut(name, "."); ok && byName[an] != nil && hasValue {
-			if err := byName[an].Flags.Set(flag, value); err != nil {
+		if an, flag, ok := strings.Cut(name, "."); ok && byName[an] != nil {
+			f := byName[an].Flags.Lookup(flag)
+			if f == nil {
+				return nil, nil, fmt.Errorf("-%s: %s has no flag %s", name, an, flag)
+			}
+			if !hasValue {
+				// -NAME.FLAG alone is a bool flag set; else the value
+				// is the next argument, as the flag package reads it.
+				if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+					value = "true"
+				} else if i+1 < len(args) {
+					i++
+					value = args[i]
+				}
+			}
+			if err := f.Value.Set(value); err != nil {
 				return nil, nil, fmt.Errorf("-%s: %v", name, err)
 			}
 			continue
@@ -108,7 +123,7 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 				for _, d := range ds {
 					if len(d.SuggestedFixes) > 0 && ok {
 						ok = mine.claim(d.SuggestedFixes[0].TextEdits, len(taken))
-						n++
+						n += finding(d)
 					}
 				}
 				if ok {
@@ -116,23 +131,37 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 				}
 				for _, d := range ds {
 					if len(d.SuggestedFixes) == 0 {
-						unfixable++
+						unfixable += finding(d)
 					} else if !ok {
 						d.SuggestedFixes = nil
-						left++
+						left += finding(d)
 					}
 					pass.Report(d)
 				}
 			}
-			if left > 0 || unfixable > 0 {
-				// go vet caches this output with the package's
-				// results, and replays it when it does not run this.
+			if (left > 0 || unfixable > 0) && os.Getenv(roundsEnv) == "1" {
+				// For Fix alone: go vet passes this output on to its
+				// user. It caches it with the package's results, and
+				// replays it when it does not run this.
 				fmt.Printf(roundLine+"\n", made, left, unfixable, pass.Pkg.Path())
 			}
 			return nil, nil
 		},
 	}}
 }
+
+// finding counts d as one finding, unless it is perfsprint's fix of the
+// imports its other fixes need, which lint does not list either.
+func finding(d analysis.Diagnostic) int {
+	if d.Category == "fiximports" {
+		return 0
+	}
+	return 1
+}
+
+// roundsEnv, set to 1 in the environment of go vet, makes the arbiter print
+// its roundLine: Fix sets it.
+const roundsEnv = "SQUASH_FIX_ROUNDS"
 
 // roundLine is the line the arbiter of FixSuite prints for a package where
 // it left out fixes, or found what has none: how many fixes it kept and

@@ -185,6 +185,7 @@ func TestSuiteFlags(t *testing.T) {
 	suite := toySuite()
 	flagged := &analysis.Analyzer{Name: "flagged", Doc: "has a flag", Run: func(*analysis.Pass) (any, error) { return nil, nil }}
 	level := flagged.Flags.Int("level", 1, "a level")
+	on := flagged.Flags.Bool("on", false, "a switch")
 	suite = append(suite, flagged)
 	names := func(as []*analysis.Analyzer) (s []string) {
 		for _, a := range as {
@@ -199,14 +200,15 @@ func TestSuiteFlags(t *testing.T) {
 		{[]string{"vet", "-fix", "-names=false", "p.cfg"}, []string{"sums", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
 		{[]string{"vet", "-sums", "-fix", "-diff", "p.cfg"}, []string{"sums"}, []string{"vet", "-fix", "-diff", "p.cfg"}},
 		{[]string{"vet", "-fix", "-flagged.level=3", "-c=2", "p.cfg"}, []string{"names", "sums", "flagged"}, []string{"vet", "-fix", "-c=2", "p.cfg"}},
+		{[]string{"vet", "-fix", "--flagged.on", "-flagged.level", "4", "p.cfg"}, []string{"names", "sums", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
 	} {
 		run, rest, err := suiteFlags(suite, tc.args)
 		if err != nil || !slices.Equal(names(run), tc.run) || !slices.Equal(rest, tc.rest) {
 			t.Errorf("suiteFlags(%q) = %q, %q, %v; want %q, %q", tc.args, names(run), rest, err, tc.run, tc.rest)
 		}
 	}
-	if *level != 3 {
-		t.Errorf("-flagged.level=3 left level at %d", *level)
+	if *level != 4 || !*on {
+		t.Errorf("-flagged.level=3, then 4, and -flagged.on left level at %d, on %v", *level, *on)
 	}
 	for _, bad := range []string{"-names=maybe", "-flagged.level=x", "-flagged.nosuch=1"} {
 		if _, _, err := suiteFlags(suite, []string{"vet", "-fix", bad, "p.cfg"}); err == nil {

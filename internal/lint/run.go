@@ -218,6 +218,7 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 	if diff {
 		flags = append(flags, "-diff")
 	}
+	c.Env = append(slices.Clip(c.Env), roundsEnv+"=1")
 	var all strings.Builder
 	for round := 1; ; round++ {
 		out, err := c.vet(ctx, flags...)
@@ -225,19 +226,21 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 			return FixResult{}, err
 		}
 		res := FixResult{}
-		made := 0 // in the packages where fixes were left out
+		again := false
 		for line := range strings.Lines(string(out)) {
 			var m, l, u int
 			var pkg string
 			if n, _ := fmt.Sscanf(line, roundLine, &m, &l, &u, &pkg); n == 4 && strings.HasPrefix(line, roundPrefix) {
-				made, res.Left, res.Unfixable = made+m, res.Left+l, res.Unfixable+u
+				res.Left, res.Unfixable = res.Left+l, res.Unfixable+u
+				// A fix left out in a package can apply in another round
+				// only if this one made some there; else its overlaps
+				// are the same.
+				again = again || m > 0 && l > 0
 				continue
 			}
 			all.WriteString(line)
 		}
-		// A fix left out in a package can apply in another round only
-		// if this one made some there; else its overlaps are the same.
-		if res.Left == 0 || diff || round == maxRounds || made == 0 {
+		if !again || diff || round == maxRounds {
 			res.Output = all.String()
 			return res, nil
 		}

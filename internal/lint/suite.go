@@ -3,8 +3,11 @@
 package lint
 
 import (
+	"cmp"
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"os"
 	"slices"
 
 	"github.com/catenacyber/perfsprint/analyzer"
@@ -40,7 +43,7 @@ func Suite() []*analysis.Analyzer {
 // perfsprint reports fmt.Sprintf calls with one simple argument. Its loop
 // concatenation check is off (modernize's stringsbuilder covers it), and so
 // is fmt.Errorf to errors.New, which saves no allocation. Its fixes are
-// offered only where its import fix works (see parenImportsOnly).
+// offered only where its import fix parses (see parenImportsOnly).
 var perfsprint = func() *analysis.Analyzer {
 	a := analyzer.New()
 	for flag, value := range map[string]string{"concat-loop": "false", "errorf": "false"} {
@@ -52,11 +55,11 @@ var perfsprint = func() *analysis.Analyzer {
 }()
 
 // parenImportsOnly returns a copy of a whose fixes in a package are dropped
-// if one of them edits an import declaration without parentheses:
-// perfsprint v0.10.1 turns `import "fmt"` into `import \t"strconv"\n"fmt"`,
-// or a bare `import `, which do not build. Its import fix is worked out for
-// all of its fixes in the package together, so all go. The diagnostics stay,
-// and say why they have no fix.
+// if its fix of a file's imports would leave them unparsable: perfsprint
+// v0.10.1 edits `import "fmt"` as if it had parentheses, and turns it into
+// `import \t"strconv"\n"fmt"` where fmt stays in use. Its import fix is
+// worked out for all of its fixes in the package together, so all go. The
+// diagnostics stay, and say why they have no fix.
 func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {
@@ -64,18 +67,16 @@ func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 		var ds []analysis.Diagnostic
 		p.Report = func(d analysis.Diagnostic) { ds = append(ds, d) }
 		res, err := a.Run(&p)
-		bare := slices.ContainsFunc(ds, func(d analysis.Diagnostic) bool {
-			return slices.ContainsFunc(d.SuggestedFixes, func(f analysis.SuggestedFix) bool {
-				return slices.ContainsFunc(f.TextEdits, func(e analysis.TextEdit) bool { return inBareImport(pass.Files, e.Pos) })
-			})
+		broken := slices.ContainsFunc(ds, func(d analysis.Diagnostic) bool {
+			return d.Category == "fiximports" && len(d.SuggestedFixes) > 0 && breaksImports(pass, d.SuggestedFixes[0].TextEdits)
 		})
 		for _, d := range ds {
-			if bare && d.Category == "fiximports" {
+			if broken && d.Category == "fiximports" {
 				continue // not a finding: the imports of the fixes dropped
 			}
-			if bare && len(d.SuggestedFixes) > 0 {
+			if broken && len(d.SuggestedFixes) > 0 {
 				d.SuggestedFixes = nil
-				d.Message += " (no fix offered: its fix of an import declaration without parentheses does not build; put the import in parentheses)"
+				d.Message += " (no fix offered: its fix of an import declaration without parentheses would not parse; put the import in parentheses)"
 			}
 			pass.Report(d)
 		}
@@ -84,15 +85,43 @@ func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 	return &c
 }
 
-// inBareImport reports whether pos is inside an import declaration without
-// parentheses in one of files.
-func inBareImport(files []*ast.File, pos token.Pos) bool {
-	for _, f := range files {
-		for _, d := range f.Decls {
-			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT && !g.Lparen.IsValid() && g.Pos() <= pos && pos <= g.End() {
-				return true
-			}
+// breaksImports reports whether edits, all in one file, would leave it
+// unparsable (the whole file: parsing its imports alone stops at the
+// "fmt" that such an edit leaves after them). Edits to a generated file (cgo's) count as harmless:
+// go vet -fix does not make them.
+func breaksImports(pass *analysis.Pass, edits []analysis.TextEdit) bool {
+	if len(edits) == 0 {
+		return false
+	}
+	tf := pass.Fset.File(edits[0].Pos)
+	if tf == nil {
+		return false
+	}
+	for _, f := range pass.Files {
+		if pass.Fset.File(f.Pos()) == tf && ast.IsGenerated(f) {
+			return false
 		}
 	}
-	return false
+	read := os.ReadFile
+	if pass.ReadFile != nil {
+		read = pass.ReadFile
+	}
+	src, err := read(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return false
+	}
+	edits = slices.SortedFunc(slices.Values(edits), func(x, y analysis.TextEdit) int { return cmp.Compare(x.Pos, y.Pos) })
+	var out []byte
+	last := 0
+	for _, e := range edits {
+		start, end := tf.Offset(e.Pos), tf.Offset(max(e.End, e.Pos))
+		if start < last {
+			return true // overlapping edits: not a fix go vet makes
+		}
+		out = append(append(out, src[last:start]...), e.NewText...)
+		last = end
+	}
+	out = append(out, src[last:]...)
+	_, err = parser.ParseFile(token.NewFileSet(), tf.Name(), out, parser.SkipObjectResolution)
+	return err != nil
 }
