@@ -131,3 +131,18 @@ func TestCompareZeroAllocBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareMinByteOverrun: a small benchmark's B/op fails only when it is
+// over both the tolerance and MinByteOverrun bytes.
+func TestCompareMinByteOverrun(t *testing.T) {
+	budget := &Budget{Benchmarks: []Benchmark{{Package: "p", Name: "BenchmarkSmall", AllocsPerOp: 1, BytesPerOp: 10}}}
+	for _, tc := range []struct {
+		bytes float64
+		over  bool
+	}{{12, false}, {25, false}, {26, true}} {
+		v := Compare(budget, []Benchmark{{Package: "p", Name: "BenchmarkSmall", AllocsPerOp: 1, BytesPerOp: tc.bytes}}, Options{ByteTolerance: 0.1})
+		if got := len(v.Over) == 1 && v.Over[0].Bytes; got != tc.over {
+			t.Errorf("%v B/op against 10: over = %v, want %v", tc.bytes, got, tc.over)
+		}
+	}
+}
