@@ -270,27 +270,3 @@ func TestFromReport(t *testing.T) {
 		t.Errorf("the measured benchmark cannot be written: %v", err)
 	}
 }
-
-// TestLoopBytes: B/op is the smaller of go test's and the recorded
-// difference's, where there is one (set-up cancelled), and go test's where
-// there is not.
-func TestLoopBytes(t *testing.T) {
-	with := report.Benchmark{BytesPerOp: 27, AllocsPerOp: 1, RecordedIterations: 3000, OutsideBytes: 3000,
-		Sites: []report.Site{{BytesPerOp: 10}, {BytesPerOp: 5.0001}}}
-	without := report.Benchmark{BytesPerOp: 20}
-	if got := loopBytes(&with); got != 16 {
-		t.Errorf("loopBytes with a difference = %v, want 16 (10 + 5 + 3000/3000)", got)
-	}
-	stray := with
-	stray.BytesPerOp, stray.OutsideBytes = 12, 3000*40 // a difference that caught stray bytes
-	if got := loopBytes(&stray); got != 12 {
-		t.Errorf("loopBytes with a stray difference = %v, want go test's 12", got)
-	}
-	if got := loopBytes(&without); got != 20 {
-		t.Errorf("loopBytes without one = %v, want go test's 20", got)
-	}
-	noSites := report.Benchmark{BytesPerOp: 30, AllocsPerOp: 1, RecordedIterations: 3000, OutsideBytes: 30}
-	if got := loopBytes(&noSites); got != 30 {
-		t.Errorf("loopBytes with no site in the difference = %v, want go test's 30", got)
-	}
-}

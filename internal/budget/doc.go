@@ -23,10 +23,8 @@
 // benchtime. A benchmark line is not indented and
 // has six fields: the package's import path, the benchmark's full name (as
 // go test prints it, without the -GOMAXPROCS suffix), its allocs/op, the
-// word allocs/op, its B/op and the word B/op. B/op is the smaller of go
-// test's figure and, where the benchmark allocates, the bytes per iteration
-// of squash report's recorded difference, which holds no set-up (see
-// FromReport). The indented lines below it
+// word allocs/op, its B/op and the word B/op, as go test measured them
+// (medians). The indented lines below it
 // are the sites that allocated when the budget was written, each with its
 // estimated allocs/op, its file (relative to the module root) and line, its
 // function and its source line.
