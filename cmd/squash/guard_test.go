@@ -382,6 +382,57 @@ func BenchmarkSetupAndOps(b *testing.B) {
 	}
 }
 
+// TestGuardWarmUpBytes: bytes that a benchmark's first ops allocate, and
+// later ops do not (a cache filling), are in go test's B/op at 100
+// iterations, and their growth fails the check. (A B/op taken from the
+// difference of two profiles of N and N/4 iterations missed it.)
+func TestGuardWarmUpBytes(t *testing.T) {
+	dir := guardModule(t)
+	os.Mkdir(filepath.Join(dir, "warm"), 0o755)
+	src := filepath.Join(dir, "warm", "warm.go")
+	os.WriteFile(src, []byte(`package warm
+
+// Cache makes an entry the first time a key is asked for.
+type Cache struct{ m map[int][]byte }
+
+var entrySize = 64
+
+// Get returns k's entry.
+func (c *Cache) Get(k int) []byte {
+	e, ok := c.m[k]
+	if !ok {
+		e = make([]byte, entrySize)
+		c.m[k] = e
+	}
+	return e
+}
+`), 0o644)
+	os.WriteFile(filepath.Join(dir, "warm", "warm_test.go"), []byte(`package warm
+
+import "testing"
+
+var (
+	sink []byte
+	key  *[4]int
+)
+
+func BenchmarkGet(b *testing.B) {
+	c := &Cache{m: make(map[int][]byte, 1000)}
+	for i := range b.N {
+		key = &[4]int{i} // one allocation on every op
+		sink = c.Get(i % 1000)
+	}
+}
+`), 0o644)
+	args := []string{"-noalloc=false", "./warm"}
+	mustGuard(t, dir, exitClean, append([]string{"-write"}, args...)...)
+	edit(t, src, "var entrySize = 64", "var entrySize = 1024")
+	out := mustGuard(t, dir, exitFindings, args...)
+	if !strings.Contains(out, "FAIL example.com/guard/warm BenchmarkGet: ") {
+		t.Errorf("the grown entries passed:\n%s", out)
+	}
+}
+
 func TestGuardCorruptBudget(t *testing.T) {
 	dir := guardModule(t)
 	for _, tc := range []struct {
