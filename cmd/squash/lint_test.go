@@ -49,11 +49,15 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// runSquash runs the squash binary in dir.
+// runSquash runs the squash binary in dir, relative to the package's
+// directory unless it is absolute.
 func runSquash(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(packageDir, dir)
+	}
 	cmd := exec.Command(squashBinary(t), args...)
-	cmd.Dir = filepath.Join(packageDir, dir)
+	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Run()
@@ -121,22 +125,18 @@ func TestLintFixOverlap(t *testing.T) {
 	src := "package over\n\nimport (\n\t\"fmt\"\n)\n\n// Digits formats n.\nfunc Digits(n int) []byte { return []byte(fmt.Sprint(n)) }\n"
 	os.WriteFile(filepath.Join(dir, "over.go"), []byte(src), 0o644)
 	for _, mode := range []string{"-diff", "-fix"} {
-		cmd := exec.Command(squashBinary(t), "lint", mode, ".")
-		cmd.Dir = dir
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
+		code, stdout, stderr := runSquash(t, dir, "lint", mode, ".")
 		switch mode {
 		case "-diff":
-			if code := cmd.ProcessState.ExitCode(); code != exitFindings || !strings.Contains(stdout.String(), "+func Digits(n int) []byte { return fmt.Append(nil, n) }") {
-				t.Errorf("lint -diff: exit %d, want %d, and the diff of one fix:\n%s\n%s", code, exitFindings, stdout.String(), stderr.String())
+			if code != exitFindings || !strings.Contains(stdout, "+func Digits(n int) []byte { return fmt.Append(nil, n) }") {
+				t.Errorf("lint -diff: exit %d, want %d, and the diff of one fix:\n%s\n%s", code, exitFindings, stdout, stderr)
 			}
-			if !strings.HasPrefix(stderr.String(), "squash: the diff leaves out 1 fix overlapping the ones it shows") {
-				t.Errorf("lint -diff does not say it left a fix out: %q", stderr.String())
+			if !strings.HasPrefix(stderr, "squash: the diff leaves out 1 fix overlapping the ones it shows") {
+				t.Errorf("lint -diff does not say it left a fix out: %q", stderr)
 			}
 		case "-fix":
-			if err != nil || stdout.String() != "fixed over.go\n" || stderr.String() != "" {
-				t.Errorf("lint -fix: %v\n%s\n%s", err, stdout.String(), stderr.String())
+			if code != exitClean || stdout != "fixed over.go\n" || stderr != "" {
+				t.Errorf("lint -fix: exit %d\n%s\n%s", code, stdout, stderr)
 			}
 		}
 	}
@@ -154,14 +154,7 @@ func TestLintFixBareImport(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/bare\n\ngo 1.26\n"), 0o644)
 	src := "package bare\n\nimport \"fmt\"\n\n// F formats x.\nfunc F(x int) string { return fmt.Sprintf(\"%d\", x) }\n\n// H prints x.\nfunc H(x int) { fmt.Println(x) }\n"
 	os.WriteFile(filepath.Join(dir, "bare.go"), []byte(src), 0o644)
-	run := func(args ...string) (int, string, string) {
-		cmd := exec.Command(squashBinary(t), args...)
-		cmd.Dir = dir
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		cmd.Run()
-		return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
-	}
+	run := func(args ...string) (int, string, string) { return runSquash(t, dir, args...) }
 	if code, out, _ := run("lint", "-json", "."); code != exitFindings || !strings.Contains(out, "no fix offered: its fix of an import declaration without parentheses would not parse") || strings.Contains(out, `"fix"`) {
 		t.Errorf("lint -json: exit %d:\n%s", code, out)
 	}

@@ -177,13 +177,20 @@ func collecting(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.ResultType = reflect.TypeFor[[]analysis.Diagnostic]()
 	c.Run = func(pass *analysis.Pass) (any, error) {
-		p := *pass
-		var ds []analysis.Diagnostic
-		p.Report = func(d analysis.Diagnostic) { ds = append(ds, d) }
-		_, err := a.Run(&p)
+		ds, _, err := runHeld(a, pass)
 		return ds, err
 	}
 	return &c
+}
+
+// runHeld runs a on pass, and returns the diagnostics it reported, not
+// passed on, with its result.
+func runHeld(a *analysis.Analyzer, pass *analysis.Pass) ([]analysis.Diagnostic, any, error) {
+	p := *pass
+	var ds []analysis.Diagnostic
+	p.Report = func(d analysis.Diagnostic) { ds = append(ds, d) }
+	res, err := a.Run(&p)
+	return ds, res, err
 }
 
 // claims are the edits of the fixes kept so far.

@@ -63,10 +63,7 @@ var perfsprint = func() *analysis.Analyzer {
 func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {
-		p := *pass
-		var ds []analysis.Diagnostic
-		p.Report = func(d analysis.Diagnostic) { ds = append(ds, d) }
-		res, err := a.Run(&p)
+		ds, res, err := runHeld(a, pass)
 		broken := slices.ContainsFunc(ds, func(d analysis.Diagnostic) bool {
 			return d.Category == "fiximports" && len(d.SuggestedFixes) > 0 && breaksImports(pass, d.SuggestedFixes[0].TextEdits)
 		})
