@@ -99,6 +99,9 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 		fmt.Fprintf(w, "%s:%d: %s\n", name, l.Line, l.Code)
 		if len(l.Here)+len(l.Copies)+len(l.Through) == 0 {
 			fmt.Fprintln(w, "  no compiler decision on this line")
+			if why := escape.Unrecorded(l.Code); why != "" {
+				fmt.Fprintf(w, "  %s\n", why)
+			}
 			continue
 		}
 		record := func(prefix string, r escape.Record) {

@@ -29,6 +29,9 @@ func TestExplain(t *testing.T) {
 			"11:9 inlined into 25:11: escape: &T{...} escapes to heap",
 			"      from sink = ~r0 (assign)  (25:7)",
 		}},
+		{"a make without a record", "../../internal/escape/testdata/inl", "local.go:7", []string{
+			"local.go:7: seen := make([]bool, n)\n  no compiler decision on this line\n  with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes\n",
+		}},
 		{"a range without decisions", "../..", "examples/decoder/decoder.go:30-31", []string{
 			"examples/decoder/decoder.go:30: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:31: return nil, err\n  no compiler decision on this line\n",
 		}},

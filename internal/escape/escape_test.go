@@ -195,8 +195,10 @@ func TestShortFlow(t *testing.T) {
 func TestUnrecorded(t *testing.T) {
 	for code, want := range map[string]string{
 		"return string(buf[:])":        "longer than 32 bytes",
-		"b := []byte(s)":               "longer than 32 bytes",
+		"b := []byte(s)":               "(one that is only read shares the string's bytes)",
 		"r := []rune(s)":               "more than 32 runes",
+		"k := make(Key, 0, len(c)+1)":  "not a constant and is over 32 bytes",
+		"m := make(map[string]int, n)": "",
 		"out = append(out, p)":         "",
 		"out = append(out, string(b))": "", // the append is what the line is read as
 	} {

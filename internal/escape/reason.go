@@ -40,13 +40,21 @@ func Mechanism(function, code string) string {
 }
 
 // Unrecorded says, for a site that the compiler's diagnostics have no
-// escape record for, why its line may allocate all the same, or "": a
-// conversion whose result does not escape gets a buffer on the stack, of
-// 32 bytes or 32 runes, and goes to the heap when it is longer.
+// escape record for, why its line may allocate all the same, or "". A
+// conversion whose result does not escape gets a buffer on the stack, of 32
+// bytes or 32 runes, and goes to the heap when it is longer (a []byte(s)
+// that is only read shares the string's bytes). A make of a slice that does
+// not escape is on the stack if its size is a constant (up to 64 KiB: a
+// larger one has a record), and otherwise only when it needs 32 bytes or
+// fewer. TestUnrecordedSizes checks these sizes on the running toolchain.
 func Unrecorded(code string) string {
 	switch m := Mechanism("", code); {
-	case strings.Contains(m, "slicebytetostring"), strings.Contains(m, "stringtoslicebyte"):
+	case strings.Contains(m, "makeslice"):
+		return "with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes"
+	case strings.Contains(m, "slicebytetostring"):
 		return "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes"
+	case strings.Contains(m, "stringtoslicebyte"):
+		return "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes and written to (one that is only read shares the string's bytes)"
 	case strings.Contains(m, "stringtoslicerune"):
 		return "with no escape record for it, a result that does not escape still goes to the heap when it has more than 32 runes"
 	}

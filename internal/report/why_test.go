@@ -89,6 +89,13 @@ func TestReasonsComeFromTheProfiledBuild(t *testing.T) {
 	if keep == nil || keep.AllocsPerOp != 1 || len(keep.Sites) != 1 {
 		t.Fatalf("BenchmarkKeep = %+v: want 1 allocs/op at one site", keep)
 	}
+	// Count's slice does not escape, so the compiler has no record for it;
+	// its size is not a constant, so it is on the heap all the same.
+	if c := byName["BenchmarkCount"]; c == nil || c.AllocsPerOp != 1 || len(c.Sites) != 1 {
+		t.Errorf("BenchmarkCount = %+v: want 1 allocs/op at one site", c)
+	} else if s := c.Sites[0]; s.Line != 7 || len(s.Reasons) != 0 || !strings.Contains(s.MechanismText, "make allocates its backing array (runtime.makeslice): with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant") {
+		t.Errorf("Count's site = %s:%d, reasons %v, mechanism %q: want local.go:7, no reason, and why a make that does not escape allocates", s.File, s.Line, s.Reasons, s.MechanismText)
+	}
 	s := keep.Sites[0]
 	if s.File != "inl.go" || s.Line != 11 || len(s.Reasons) != 1 {
 		t.Fatalf("site = %+v, want inl.go:11 with one reason", s)

@@ -13,3 +13,11 @@ func BenchmarkKeep(b *testing.B) {
 		Keep(1)
 	}
 }
+
+var count = 100 // not a constant, so that Count's make is not either once inlined
+
+func BenchmarkCount(b *testing.B) {
+	for b.Loop() {
+		Count(count)
+	}
+}
