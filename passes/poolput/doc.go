@@ -39,8 +39,10 @@
 // pool.Put(v) (or of a slice of v) as a statement in v's block. The fix then
 // makes New return a pointer, keeps the pointer next to v at each Get, and
 // stores v through it before each Put. A deferred Put, a Put of a value from
-// elsewhere or any other use of the pool leaves the rewrite to the message.
-// So does an exported pool, which other packages may Get from: their
+// elsewhere or any other use of the pool leaves the rewrite to the message,
+// as does a pool in a struct field, a local variable or a parameter. So does
+// an exported pool, which other packages may Get from: their
 // pool.Get().([]byte) would still compile after the rewrite and panic at run
-// time. The message then says why no fix is offered.
+// time. The message then says what stood in the way, such as "no fix
+// offered: the Get at line 40 is not v := bufs.Get().([]byte)".
 package poolput

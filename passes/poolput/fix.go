@@ -36,44 +36,43 @@ type putSite struct {
 	get  *getSite
 }
 
-// poolFix returns the fix that makes pool hold *T instead of T, or nil if
-// any use of pool is out of the fix's reach. uses are the package's
-// identifiers that refer to pool, with their stacks of enclosing nodes.
-func poolFix(pass *analysis.Pass, pool *types.Var, t types.Type, uses []use) *analysis.SuggestedFix {
-	newRet, ok := poolNew(pass, pool, t)
-	if !ok {
-		return nil
+// poolFix returns the fix that makes pool hold *T instead of T or, if any
+// use of pool is out of the fix's reach, nil and the first such use, in
+// words. uses are the package's identifiers that refer to pool, with their
+// stacks of enclosing nodes.
+func poolFix(pass *analysis.Pass, pool *types.Var, t types.Type, uses []use) (*analysis.SuggestedFix, string) {
+	tname := types.TypeString(t, types.RelativeTo(pass.Pkg))
+	newRet, why := poolNew(pass, pool, t)
+	if newRet == nil {
+		return nil, why
 	}
 	gets := map[*types.Var]*getSite{}
 	var puts []*putSite
 	var pending []use
 	for _, u := range uses {
 		sel, ok := u.parent(0).(*ast.SelectorExpr)
-		if !ok || sel.X != u.id {
-			return nil
+		if !ok || sel.X != u.id || sel.Sel.Name != "Get" && sel.Sel.Name != "Put" {
+			return nil, fmt.Sprintf("%s is used other than by Get and Put at line %d", pool.Name(), line(pass, u.id.Pos()))
 		}
-		switch sel.Sel.Name {
-		case "Get":
-			g, ok := asGet(pass, u, t)
-			if !ok {
-				return nil
-			}
-			gets[g.v] = g
-		case "Put":
+		if sel.Sel.Name == "Put" {
 			pending = append(pending, u)
-		default:
-			return nil
+			continue
 		}
+		g, why := asGet(pass, pool, u, t)
+		if g == nil {
+			return nil, why
+		}
+		gets[g.v] = g
 	}
 	for _, u := range pending {
 		p, ok := asPut(pass, u, gets)
 		if !ok {
-			return nil
+			return nil, fmt.Sprintf("the Put at line %d is not a statement that puts back v, or a slice of it, in the block of a v := %s.Get().(%s)", line(pass, u.id.Pos()), pool.Name(), tname)
 		}
 		puts = append(puts, p)
 	}
 	if len(puts) == 0 {
-		return nil
+		return nil, fmt.Sprintf("%s has no Put the fix can rewrite", pool.Name())
 	}
 
 	var edits []analysis.TextEdit
@@ -107,17 +106,19 @@ func poolFix(pass *analysis.Pass, pool *types.Var, t types.Type, uses []use) *an
 		})
 	}
 	return &analysis.SuggestedFix{
-		Message:   fmt.Sprintf("pool *%s in %s, not %s", types.TypeString(t, types.RelativeTo(pass.Pkg)), pool.Name(), types.TypeString(t, types.RelativeTo(pass.Pkg))),
+		Message:   fmt.Sprintf("pool *%s in %s, not %s", tname, pool.Name(), tname),
 		TextEdits: edits,
-	}
+	}, ""
 }
 
 // poolNew finds pool's declaration, var pool = sync.Pool{New: func() any {
-// return EXPR }}, with EXPR of type t, and returns its return statement.
-func poolNew(pass *analysis.Pass, pool *types.Var, t types.Type) (*ast.ReturnStmt, bool) {
+// return EXPR }}, with EXPR of type t, and returns its return statement, or
+// nil and what the declaration lacks, in words.
+func poolNew(pass *analysis.Pass, pool *types.Var, t types.Type) (*ast.ReturnStmt, string) {
 	if pool.Parent() != pass.Pkg.Scope() {
-		return nil, false
+		return nil, pool.Name() + " is not a package-level variable"
 	}
+	lacks := fmt.Sprintf("%s's New is not func() any { return v } with v a %s", pool.Name(), types.TypeString(t, types.RelativeTo(pass.Pkg)))
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -131,75 +132,80 @@ func poolNew(pass *analysis.Pass, pool *types.Var, t types.Type) (*ast.ReturnStm
 						continue
 					}
 					if len(vs.Values) != len(vs.Names) {
-						return nil, false
+						return nil, lacks
 					}
-					return newReturn(pass, vs.Values[i], t)
+					if ret := newReturn(pass, vs.Values[i], t); ret != nil {
+						return ret, ""
+					}
+					return nil, lacks
 				}
 			}
 		}
 	}
-	return nil, false
+	return nil, lacks
 }
 
 // newReturn returns the one return statement of the New func literal in a
-// sync.Pool composite literal, if it returns a single value of type t.
-func newReturn(pass *analysis.Pass, e ast.Expr, t types.Type) (*ast.ReturnStmt, bool) {
+// sync.Pool composite literal, if it returns a single value of type t, or
+// nil.
+func newReturn(pass *analysis.Pass, e ast.Expr, t types.Type) *ast.ReturnStmt {
 	cl, ok := e.(*ast.CompositeLit)
 	if !ok {
-		return nil, false
+		return nil
 	}
 	for _, elt := range cl.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
-			return nil, false
+			return nil
 		}
 		if key, ok := kv.Key.(*ast.Ident); !ok || key.Name != "New" {
 			continue
 		}
 		fl, ok := kv.Value.(*ast.FuncLit)
 		if !ok || len(fl.Body.List) != 1 {
-			return nil, false
+			return nil
 		}
 		ret, ok := fl.Body.List[0].(*ast.ReturnStmt)
 		if !ok || len(ret.Results) != 1 {
-			return nil, false
+			return nil
 		}
 		tv, ok := pass.TypesInfo.Types[ret.Results[0]]
 		if !ok || !types.Identical(tv.Type, t) {
-			return nil, false
+			return nil
 		}
-		return ret, true
+		return ret
 	}
-	return nil, false
+	return nil
 }
 
-// asGet recognizes v := pool.Get().(T) at a use of pool.
-func asGet(pass *analysis.Pass, u use, t types.Type) (*getSite, bool) {
+// asGet recognizes v := pool.Get().(T) at a use of pool, or says why not.
+func asGet(pass *analysis.Pass, pool *types.Var, u use, t types.Type) (*getSite, string) {
+	form := fmt.Sprintf("the Get at line %d is not v := %s.Get().(%s)", line(pass, u.id.Pos()), pool.Name(), types.TypeString(t, types.RelativeTo(pass.Pkg)))
 	call, ok := u.parent(1).(*ast.CallExpr)
 	if !ok || len(call.Args) != 0 {
-		return nil, false
+		return nil, form
 	}
 	ta, ok := u.parent(2).(*ast.TypeAssertExpr)
 	if !ok || ta.X != call || ta.Type == nil || !types.Identical(pass.TypesInfo.TypeOf(ta.Type), t) {
-		return nil, false
+		return nil, form
 	}
 	as, ok := u.parent(3).(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != ta {
-		return nil, false
+		return nil, form
 	}
 	id, ok := as.Lhs[0].(*ast.Ident)
 	if !ok {
-		return nil, false
+		return nil, form
 	}
 	v, ok := pass.TypesInfo.Defs[id].(*types.Var)
 	if !ok {
-		return nil, false
+		return nil, form
 	}
 	ptr := freeName(pass, u, v.Name()+"p", v.Name()+"Ptr")
 	if ptr == "" {
-		return nil, false
+		return nil, fmt.Sprintf("neither %sp nor %sPtr is free for the pointer to %s at line %d", v.Name(), v.Name(), v.Name(), line(pass, u.id.Pos()))
 	}
-	return &getSite{stmt: as, v: v, ptr: ptr}, true
+	return &getSite{stmt: as, v: v, ptr: ptr}, ""
 }
 
 // asPut recognizes pool.Put(arg) as a statement, arg being a Get's variable

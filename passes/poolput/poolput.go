@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := poolUses(pass, ins)
-	fixed := map[*types.Var]bool{} // pools whose fix is already offered
+	noFix := map[*types.Var]string{} // why a pool has no fix, "" if its first Put carries it
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
@@ -50,16 +50,29 @@ func run(pass *analysis.Pass) (any, error) {
 				t, t),
 		}
 		// The fix rewrites every use of the pool, so it goes with the
-		// pool's first reported Put. Other packages can use an exported
-		// pool, and their Get().(T) would still compile after the fix and
-		// panic at run time: that pool gets the message only.
+		// pool's first reported Put; where there is none, each Put says
+		// why. Other packages can use an exported pool, and their
+		// Get().(T) would still compile after the fix and panic at run
+		// time: that pool gets the message only.
 		pool := poolVar(pass, call)
-		if pool != nil && exported(pass, pool) {
+		switch {
+		case pool == nil:
+			x := call.Fun.(*ast.SelectorExpr).X
+			d.Message += fmt.Sprintf("; no fix offered: %s is not a package-level sync.Pool variable", types.ExprString(x))
+		case exported(pass, pool):
 			d.Message += fmt.Sprintf("; no fix offered: %s is exported, and another package's %s.Get().(%s) would still compile after it and panic", pool.Name(), pool.Name(), t)
-		} else if pool != nil && !fixed[pool] {
-			fixed[pool] = true
-			if fix := poolFix(pass, pool, tv.Type, uses[pool]); fix != nil {
-				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+		default:
+			why, seen := noFix[pool]
+			if !seen {
+				var fix *analysis.SuggestedFix
+				fix, why = poolFix(pass, pool, tv.Type, uses[pool])
+				noFix[pool] = why
+				if fix != nil {
+					d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+				}
+			}
+			if why != "" {
+				d.Message += "; no fix offered: " + why
 			}
 		}
 		pass.Report(d)

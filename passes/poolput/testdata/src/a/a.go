@@ -16,7 +16,7 @@ type frame struct{ a, b int }
 func useSlice() {
 	b := bufs.Get().([]byte)
 	b = append(b, "data"...)
-	bufs.Put(b[:0]) // want `sync.Pool.Put of a \[\]byte allocates to box it`
+	bufs.Put(b[:0]) // want `sync.Pool.Put of a \[\]byte allocates to box it in an interface on every call \(SA6002\): pool a \*\[\]byte instead, put back the pointer, and assign through it$`
 }
 
 // Every use of bufs is in view, so the fix rewrites New, both Gets and both
@@ -24,7 +24,7 @@ func useSlice() {
 func useSliceTwice(n int) []byte {
 	b := bufs.Get().([]byte)
 	if n > 0 {
-		bufs.Put(b) // want `sync.Pool.Put of a \[\]byte`
+		bufs.Put(b) // want `sync.Pool.Put of a \[\]byte allocates to box it in an interface on every call \(SA6002\): pool a \*\[\]byte instead, put back the pointer, and assign through it$`
 		return nil
 	}
 	return b
@@ -50,7 +50,7 @@ var deferred = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
 
 func useDeferred() {
 	b := deferred.Get().([]byte)
-	defer deferred.Put(b) // want `sync.Pool.Put of a \[\]byte`
+	defer deferred.Put(b) // want `sync.Pool.Put of a \[\]byte.*; no fix offered: the Put at line 53 is not a statement that puts back v, or a slice of it, in the block of a v := deferred.Get\(\)\.\(\[\]byte\)$`
 }
 
 var elsewhere = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
@@ -58,7 +58,7 @@ var elsewhere = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
 func getElsewhere() []byte { return elsewhere.Get().([]byte) }
 
 func putElsewhere(b []byte) {
-	elsewhere.Put(b) // want `sync.Pool.Put of a \[\]byte`
+	elsewhere.Put(b) // want `sync.Pool.Put of a \[\]byte.*; no fix offered: the Get at line 58 is not v := elsewhere.Get\(\)\.\(\[\]byte\)$`
 }
 
 var taken = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
@@ -68,11 +68,11 @@ func useTaken() {
 	b := taken.Get().([]byte)
 	bPtr := 2
 	_, _ = bp, bPtr
-	taken.Put(b) // want `sync.Pool.Put of a \[\]byte`
+	taken.Put(b) // want `sync.Pool.Put of a \[\]byte.*; no fix offered: neither bp nor bPtr is free for the pointer to b at line 68$`
 }
 
 func useString(p *sync.Pool, s string) {
-	p.Put(s) // want `sync.Pool.Put of a string allocates`
+	p.Put(s) // want `sync.Pool.Put of a string allocates.*; no fix offered: p is not a package-level sync.Pool variable$`
 }
 
 func useStruct(p *sync.Pool, f frame) {
@@ -98,14 +98,14 @@ func useExported() {
 func useLocal() {
 	p := sync.Pool{New: func() any { return make([]byte, 0, 64) }}
 	b := p.Get().([]byte)
-	p.Put(b) // want `sync.Pool.Put of a \[\]byte allocates`
+	p.Put(b) // want `sync.Pool.Put of a \[\]byte allocates.*; no fix offered: p is not a package-level variable$`
 }
 
 type cache struct{ bufs sync.Pool }
 
 func (c *cache) use() {
 	b := c.bufs.Get().([]byte)
-	c.bufs.Put(b) // want `sync.Pool.Put of a \[\]byte allocates`
+	c.bufs.Put(b) // want `sync.Pool.Put of a \[\]byte allocates.*; no fix offered: c.bufs is not a package-level sync.Pool variable$`
 }
 
 // Reported: types that allocate on conversion to an interface (measured
@@ -229,4 +229,32 @@ func useZeroSize(p *sync.Pool, z zeroes, a [0]string) {
 
 func useTypeParam[T any](p *sync.Pool, v T) {
 	p.Put(v) // boxed or not depending on T
+}
+
+// Not fixed, with the reason: a comma-ok Get, a use other than Get and Put,
+// and a New that returns another type.
+
+var commaOK = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+func useCommaOK() {
+	b, ok := commaOK.Get().([]byte)
+	if ok {
+		commaOK.Put(b) // want `; no fix offered: the Get at line 240 is not v := commaOK.Get\(\)\.\(\[\]byte\)$`
+	}
+}
+
+var lent = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+func lend() *sync.Pool { return &lent }
+
+func useLent() {
+	b := lent.Get().([]byte)
+	lent.Put(b) // want `; no fix offered: lent is used other than by Get and Put at line 248$`
+}
+
+var other = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func useOther() {
+	b := other.Get().([]byte)
+	other.Put(b) // want `; no fix offered: other's New is not func\(\) any \{ return v \} with v a \[\]byte$`
 }
