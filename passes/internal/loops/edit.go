@@ -14,9 +14,10 @@ import (
 // decl, text such as "s := make([]T, 0, n)". When the loop list[j] does not
 // follow it directly, the declaration moves to just before the loop, where
 // the loop's length is sure to be known; the caller has checked that nothing
-// in between uses the variable. Only the declaration moves, with the
-// comments that follow it on its line: the comments around it and the
-// statements in between stay where they are.
+// in between uses the variable. The declaration takes its comments along:
+// the // comments on the lines just above it and those that follow it on
+// its line. It goes above the loop's own // comments, if any, and leaves no
+// doubled blank line behind. The statements in between stay where they are.
 func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, decl string) []analysis.TextEdit {
 	old := list[i]
 	if j == i+1 {
@@ -24,23 +25,79 @@ func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, decl string) []an
 	}
 	loop := list[j]
 	del := analysis.TextEdit{Pos: old.Pos(), End: old.End()}
-	indent := ""
+	at, indent := loop.Pos(), ""
+	var above []*ast.Comment
 	if src := source(pass, old.Pos()); src != nil {
 		tf := pass.Fset.File(old.Pos())
-		if pos, end, comments, ok := ownLines(tf, src, fileOf(pass, old.Pos()), old); ok {
-			del.Pos, del.End = pos, end
+		file := fileOf(pass, old.Pos())
+		if pos, end, comments, ok := ownLines(tf, src, file, old); ok {
+			above = leading(tf, src, file, old)
+			if len(above) > 0 {
+				pos = tf.LineStart(tf.Line(above[0].Pos()))
+			}
+			del.Pos, del.End = pos, skipBlankLine(tf, src, pos, end)
 			for _, c := range comments {
 				decl += " " + c.Text
 			}
 		}
-		if ws := string(src[tf.Offset(tf.LineStart(tf.Line(loop.Pos()))):tf.Offset(loop.Pos())]); blank(ws) {
+		if cs := leading(tf, src, file, loop); len(cs) > 0 {
+			at = cs[0].Pos()
+		}
+		if ws := string(src[tf.Offset(tf.LineStart(tf.Line(at))):tf.Offset(at)]); blank(ws) {
 			indent = ws
 		}
 	}
-	return []analysis.TextEdit{
-		del,
-		{Pos: loop.Pos(), End: loop.Pos(), NewText: []byte(decl + "\n" + indent)},
+	var text strings.Builder
+	for _, c := range above {
+		text.WriteString(c.Text + "\n" + indent)
 	}
+	text.WriteString(decl + "\n" + indent)
+	return []analysis.TextEdit{del, {Pos: at, End: at, NewText: []byte(text.String())}}
+}
+
+// leading returns the // comments on the lines just above the statement s,
+// each alone on its line, or nil.
+func leading(tf *token.File, src []byte, file *ast.File, s ast.Stmt) []*ast.Comment {
+	if file == nil {
+		return nil
+	}
+	line := tf.Line(s.Pos())
+	for _, cg := range file.Comments {
+		if cg.End() > s.Pos() {
+			break
+		}
+		if tf.Line(cg.End()) != line-1 {
+			continue
+		}
+		for k, c := range cg.List {
+			start := tf.LineStart(tf.Line(c.Pos()))
+			if !strings.HasPrefix(c.Text, "//") || !blank(string(src[tf.Offset(start):tf.Offset(c.Pos())])) || tf.Line(c.Pos()) != line-len(cg.List)+k {
+				return nil
+			}
+		}
+		return cg.List
+	}
+	return nil
+}
+
+// skipBlankLine returns end, the start of the line after lines that are to
+// be deleted from pos, or the start of the next line if the line at end is
+// blank and the lines before pos end in a blank line or a block's opening
+// brace: the deletion then leaves no doubled or leading blank line.
+func skipBlankLine(tf *token.File, src []byte, pos, end token.Pos) token.Pos {
+	line := tf.Line(end)
+	if tf.Offset(end) >= len(src) || line >= tf.LineCount() || tf.Line(pos) <= 1 {
+		return end
+	}
+	next := tf.LineStart(line + 1)
+	if !blank(string(src[tf.Offset(end):tf.Offset(next)])) {
+		return end
+	}
+	before := strings.TrimRight(string(src[tf.Offset(tf.LineStart(tf.Line(pos)-1)):tf.Offset(pos)]), " \t\n")
+	if blank(before) || strings.HasSuffix(before, "{") {
+		return next
+	}
+	return end
 }
 
 // ownLines reports whether the statement s is alone on its lines, but for

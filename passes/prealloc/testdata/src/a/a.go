@@ -332,3 +332,27 @@ func nilMeansNone(xs []int) ([]int, bool) {
 	}
 	return out, out != nil
 }
+
+func commentsBoth(get func() []int) []int {
+	// out collects
+	// the items.
+	var out []int // want `out grows once per iteration of a loop of len\(items\) iterations`
+	items := get()
+
+	// Copy them,
+	// one by one.
+	for _, it := range items {
+		out = append(out, it)
+	}
+	return out
+}
+
+func blockComment(get func() []int) []int {
+	/* out is the result. */
+	var out []int // want `out grows once per iteration of a loop of len\(items\) iterations`
+	items := get()
+	for _, it := range items {
+		out = append(out, it)
+	}
+	return out
+}
