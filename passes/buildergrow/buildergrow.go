@@ -115,7 +115,7 @@ func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
 			continue
 		}
 		count, ok := loops.TripCount(info, pass.Fset, list, j)
-		if !ok || loops.MayExit(body) {
+		if !ok || loops.MayExit(body) || !loops.Predeclared(pass, stmt.Pos(), "len", "int") {
 			return
 		}
 		per := 0

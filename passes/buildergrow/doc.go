@@ -36,5 +36,7 @@
 // max(0, n) times the bytes per iteration, and where the builtin max is not
 // available (before Go 1.21, or shadowed) such a loop is not reported. A
 // count that is len or cap of something, a constant, unsigned, or a local
-// variable set to such a value and not assigned since is used as it is.
+// variable set to such a value and not assigned since is used as it is. Nor
+// is a loop reported where the code declares len or int itself, hiding the
+// builtin or the type that the fix may write.
 package buildergrow

@@ -36,7 +36,9 @@
 // makes the slice with max(0, n), and where the builtin max is not
 // available (before Go 1.21, or shadowed) such a loop is not reported. A
 // count that is len or cap of something, a constant, unsigned, or a local
-// variable set to such a value and not assigned since is used as it is.
+// variable set to such a value and not assigned since is used as it is. Nor
+// is a loop reported where the code declares len or make itself, hiding the
+// builtins that the fix writes.
 //
 // A slice declared with var is nil until its first append, and the one the
 // fix makes is empty but not nil: when the loop runs zero times, s == nil

@@ -180,12 +180,24 @@ func builtinMax(pass *analysis.Pass, pos token.Pos) bool {
 	if v != "" && version.Compare(v, "go1.21") < 0 {
 		return false
 	}
+	return Predeclared(pass, pos, "max")
+}
+
+// Predeclared reports whether each of names, at pos, is Go's predeclared
+// identifier, such as the builtin len or the type int, and not a
+// declaration of the code's own that hides it: a fix that writes len(x) or
+// make(…) at pos is wrong, or does not compile, where one does.
+func Predeclared(pass *analysis.Pass, pos token.Pos, names ...string) bool {
 	scope := pass.Pkg.Scope().Innermost(pos)
 	if scope == nil {
 		return false
 	}
-	_, obj := scope.LookupParent("max", pos)
-	return obj == types.Universe.Lookup("max")
+	for _, name := range names {
+		if _, obj := scope.LookupParent(name, pos); obj != types.Universe.Lookup(name) {
+			return false
+		}
+	}
+	return true
 }
 
 // Uses returns related information pointing at each top-level statement of

@@ -166,3 +166,22 @@ func padInt64(n int64) string {
 	}
 	return b.String()
 }
+
+// Not reported: the fix would write len or int, which the code hides.
+
+func lenShadowed(len int, xs []int) string {
+	var b strings.Builder
+	for range xs {
+		b.WriteByte('x')
+	}
+	return b.String()
+}
+
+func intShadowed(n uint8) string {
+	type int = int32
+	var b strings.Builder
+	for range n {
+		b.WriteByte('x')
+	}
+	return b.String()
+}

@@ -149,3 +149,22 @@ func neverRuns() map[int]int {
 	}
 	return m
 }
+
+// Not reported: the fix would write len and make, which the code hides.
+
+func makeShadowed(xs map[string]int) map[string]int {
+	make := 1
+	m := map[string]int{}
+	for k, v := range xs {
+		m[k] = v + make
+	}
+	return m
+}
+
+func lenShadowed(xs []string, len func([]string) int) map[string]bool {
+	m := map[string]bool{}
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}

@@ -356,3 +356,22 @@ func blockComment(get func() []int) []int {
 	}
 	return out
 }
+
+// Not reported: the fix would write len and make, which the code hides.
+
+func lenShadowed(xs []int, len int) []int {
+	var out []int
+	for _, x := range xs {
+		out = append(out, x+len)
+	}
+	return out
+}
+
+func makeShadowed(xs []int) []int {
+	make := 1
+	var out []int
+	for _, x := range xs {
+		out = append(out, x+make)
+	}
+	return out
+}
