@@ -36,6 +36,11 @@
 // struct fields and functions returning the Regexp within the package, not
 // through other function arguments, slices or maps.
 //
+// A constant pattern that does not compile is reported with the regexp
+// package's error and no fix: the call fails every time, and a hoisted
+// MustCompile would panic when the package is initialized, in every program
+// that imports it, whether or not the function is ever called.
+//
 // Code that runs once is not reported: package-level initialisers, init
 // functions, main.main, function literals passed to sync.Once.Do,
 // sync.OnceFunc, sync.OnceValue and sync.OnceValues, and in _test.go files

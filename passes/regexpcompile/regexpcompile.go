@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -83,6 +85,13 @@ func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncD
 		End:     call.End(),
 		Message: fmt.Sprintf("%s of a constant pattern runs on every call of %s: compile it once in a package-level variable", fn.FullName(), where),
 	}
+	if err := compiles(fn.Name(), tv.Value); err != nil {
+		// Hoisted, a MustCompile would panic when the package is
+		// initialized, whether or not the function is ever called.
+		d.Message = fmt.Sprintf("%s of a constant pattern that does not compile fails on every call of %s: %v", fn.FullName(), where, err)
+		pass.Report(d)
+		return
+	}
 	switch {
 	case !must:
 		// Compile's error needs a decision: no fix.
@@ -108,6 +117,20 @@ func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncD
 		}}
 	}
 	pass.Report(d)
+}
+
+// compiles compiles the constant pattern v as the function named name
+// would, POSIX or not, and returns its error.
+func compiles(name string, v constant.Value) error {
+	if v.Kind() != constant.String {
+		return nil // the type checker reports it
+	}
+	compile := regexp.Compile
+	if strings.HasSuffix(name, "POSIX") {
+		compile = regexp.CompilePOSIX
+	}
+	_, err := compile(constant.StringVal(v))
+	return err
 }
 
 // funcLit returns the innermost function literal enclosing cur, if any.

@@ -191,3 +191,15 @@ func lazily(s string) bool {
 	get := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`q+`) })
 	return lazyRe.MatchString(s) && get().MatchString(s)
 }
+
+// Reported without a fix: an invalid pattern fails on every call, and a
+// hoisted MustCompile would panic when the package is initialized.
+
+func invalid(s string) bool {
+	return regexp.MustCompile(`(`).MatchString(s) // want `regexp.MustCompile of a constant pattern that does not compile fails on every call of invalid: error parsing regexp: missing closing \): .\(.$`
+}
+
+func invalidPOSIX(s string) error {
+	_, err := regexp.CompilePOSIX(`\d`) // want `regexp.CompilePOSIX of a constant pattern that does not compile fails on every call of invalidPOSIX: error parsing regexp: invalid escape sequence: `
+	return err
+}
