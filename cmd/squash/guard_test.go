@@ -512,6 +512,7 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "negative tolerance", dir: testMod, args: []string{"-tolerance", "-1", "./ok"}, want: "-tolerance must not be negative"},
 		{name: "nothing to guard", dir: testMod, args: []string{"./ok"}, want: "nothing to guard: no squash.budget at "},
 		{name: "not a package", dir: testMod, args: []string{"./nopkg"}, want: "no Go files"},
+		{name: ".go files", dir: testMod, args: []string{"ok/ok.go"}, want: "squash takes packages, not .go files: name the package's directory, ./ok"},
 		{name: "does not compile", args: []string{"./..."}, want: "example.com/guard/broken does not compile", benchmarked: true},
 		{name: "does not compile, no test files", args: []string{"./..."}, want: "example.com/guard/broken does not compile"},
 		{name: "bad count", dir: testMod, args: []string{"-count", "0", "./ok"}, want: "-count must be at least 1"},

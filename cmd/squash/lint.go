@@ -80,7 +80,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		asJSON = fs.Bool("json", false, "print the findings as JSON")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff] [-json] [packages]")
+		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff | -json] [packages]")
 		fmt.Fprintln(stderr, "\nRuns squash's allocation analyzers, without benchmarks, through go vet (results are")
 		fmt.Fprintln(stderr, "cached). Exit status 0 when there is no finding, 1 when there are, 2 on error.")
 		fmt.Fprintln(stderr)
@@ -98,6 +98,9 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if *fix && *diff {
 		return fail(stderr, fmt.Errorf("-fix and -diff exclude each other: -diff shows what -fix would do"))
+	}
+	if *asJSON && (*fix || *diff) {
+		return fail(stderr, fmt.Errorf("-json lists findings, and -fix and -diff print files and diffs: use -json alone (each finding names its fix)"))
 	}
 	cfg, err := lintConfig(fs.Args())
 	if err != nil {
@@ -151,8 +154,12 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// Functions marked //squash:noalloc, from the compiler's escape
 		// analysis: a build of only the packages that have one.
 		var res *noalloc.Result
-		if res, err = noalloc.Check(ctx, "", fs.Args()); err == nil {
+		patterns, files := packageOfFiles(fs.Args())
+		if res, err = noalloc.Check(ctx, "", patterns); err == nil {
 			for _, v := range res.Violations {
+				if abs, _ := filepath.Abs(v.Pos.File); files != nil && !files[abs] {
+					continue
+				}
 				findings = append(findings, lint.Finding{Pass: "noalloc", File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
 					EndLine: v.Pos.Line, Lines: []int{v.Pos.Line}, Message: v.Message()})
 			}
@@ -190,6 +197,30 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitClean
+}
+
+// packageOfFiles returns the patterns for the noalloc check, which takes
+// packages: where args are .go files, which go vet lints as a package of
+// their own, their directory, and the files as absolute paths, whose
+// violations alone are kept; otherwise args and nil.
+func packageOfFiles(args []string) ([]string, map[string]bool) {
+	if len(args) == 0 {
+		return args, nil
+	}
+	files := map[string]bool{}
+	for _, a := range args {
+		abs, err := filepath.Abs(a)
+		if !strings.HasSuffix(a, ".go") || err != nil {
+			return args, nil
+		}
+		files[abs] = true
+	}
+	// go vet has checked that the files are in one directory.
+	dir := filepath.Dir(args[0])
+	if !filepath.IsAbs(dir) && dir != "." {
+		dir = "./" + filepath.ToSlash(dir)
+	}
+	return []string{dir}, files
 }
 
 func firstLine(s string) string {

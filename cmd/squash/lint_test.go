@@ -113,6 +113,13 @@ func TestLintNoalloc(t *testing.T) {
 	if strings.Contains(stdout, "clean/") {
 		t.Errorf("a clean package reported:\n%s", stdout)
 	}
+
+	// .go files as arguments, which go vet lints as a package of their own:
+	// the check builds their directory's package and keeps their findings.
+	code, files, stderr := runSquash(t, "../../internal/noalloc/testdata/mod", "lint", "a/a.go")
+	if code != exitFindings || !strings.Contains(files, "a/a.go:20:9: EscapeToHeap is //squash:noalloc") {
+		t.Errorf("lint a/a.go: exit %d, stdout %q, stderr %q; want 1 and a/a.go's noalloc findings", code, files, stderr)
+	}
 }
 
 // TestLintFixOverlap: two analyzers fix one expression (modernize's
@@ -237,12 +244,19 @@ func TestLintBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"lint", "./broken"}, "squash: cannot lint ./broken:"},
-		{[]string{"lint", "./nosuchdir"}, "squash: cannot lint ./nosuchdir:"},
+		{[]string{"lint", "./nosuchdir"}, "squash: cannot lint ./nosuchdir: stat "},
+		{[]string{"lint", "./nosuchdir/..."}, "squash: cannot lint ./nosuchdir/...: pattern ./nosuchdir/...: "},
 		{[]string{"lint", "-fix", "-diff", "./ok"}, "squash: -fix and -diff exclude each other"},
+		{[]string{"lint", "-json", "-fix", "./ok"}, "squash: -json lists findings, and -fix and -diff print files and diffs: use -json alone"},
+		{[]string{"lint", "-json", "-diff", "./ok"}, "squash: -json lists findings"},
 	} {
 		code, stdout, stderr := runSquash(t, testMod, tc.args...)
 		if code != exitError || stdout != "" || !strings.HasPrefix(stderr, tc.want) || strings.Contains(stderr, "goroutine ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, stdout, stderr, tc.want)
+		}
+		// Compile errors take a line each; what is wrong with a pattern, one.
+		if lines := strings.Count(stderr, "\n"); lines != 1 && tc.args[1] != "./broken" {
+			t.Errorf("%v: %d lines on stderr, want 1:\n%s", tc.args, lines, stderr)
 		}
 	}
 }

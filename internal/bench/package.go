@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
@@ -109,6 +111,8 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 			p.Module, p.Root = "std", l.Root+"/src"
 		case l.Module != nil:
 			p.Module, p.Root = l.Module.Path, l.Module.Dir
+		case l.ImportPath == "command-line-arguments":
+			return nil, fmt.Errorf("%s: squash takes packages, not .go files: name the package's directory, %s", strings.Join(patterns, " "), dirArg(dir, l.Dir))
 		default:
 			return nil, fmt.Errorf("%s is not in a module: run squash inside a module (go mod init)", l.ImportPath)
 		}
@@ -118,6 +122,22 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	return pkgs, nil
+}
+
+// dirArg returns the package directory pkgDir as a go command argument
+// from dir: relative with a leading ./ when it is under dir.
+func dirArg(dir, pkgDir string) string {
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	rel, err := filepath.Rel(dir, pkgDir)
+	switch {
+	case err != nil || !filepath.IsLocal(rel):
+		return pkgDir
+	case rel == ".":
+		return "."
+	}
+	return "./" + filepath.ToSlash(rel)
 }
 
 // firstLines returns at most n non-empty lines of s, joined by newlines.

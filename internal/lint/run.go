@@ -75,10 +75,20 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 		if msg == "" {
 			msg = err.Error()
 		}
-		return nil, fmt.Errorf("cannot lint %s:\n\t%s", strings.Join(patterns, " "), strings.ReplaceAll(msg, "\n", "\n\t"))
+		what := "cannot lint " + strings.Join(patterns, " ")
+		if lines := strings.Split(msg, "\n"); len(slices.DeleteFunc(lines, isHeader)) == 1 {
+			// Such as a pattern that matches no directory: one line.
+			return nil, fmt.Errorf("%s: %s", what, lines[0])
+		}
+		// Compile errors, under their packages' headers.
+		return nil, fmt.Errorf("%s:\n\t%s", what, strings.ReplaceAll(msg, "\n", "\n\t"))
 	}
 	return stdout.Bytes(), nil
 }
+
+// isHeader reports whether a line of the go command's errors is a
+// package's header, such as "# example.com/m/p".
+func isHeader(line string) bool { return strings.HasPrefix(line, "# ") }
 
 // Run runs every analyzer of Suite over the packages and returns their
 // findings, sorted by file and line. The go command caches the results, so a
