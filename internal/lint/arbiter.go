@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/squashgo/squash/passes/poolput"
 )
 
 // Main runs Suite as a go vet tool (unitchecker.Main) and does not return.
@@ -130,9 +132,17 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 					taken, made = mine, made+n
 				}
 				for _, d := range ds {
-					if len(d.SuggestedFixes) == 0 {
+					switch {
+					case d.Category == poolput.CoveredCategory:
+						// Fixed, or left, with the pool's first Put.
+						if ok {
+							made++
+						} else {
+							left++
+						}
+					case len(d.SuggestedFixes) == 0:
 						unfixable += finding(d)
-					} else if !ok {
+					case !ok:
 						d.SuggestedFixes = nil
 						left += finding(d)
 					}

@@ -25,8 +25,10 @@ import (
 // Suite returns the analyzers squash lint runs: its own passes, and the
 // allocation-related analyzers that golang.org/x/tools' modernize suite and
 // catenacyber/perfsprint already keep, reused as they are.
-func Suite() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+func Suite() []*analysis.Analyzer { return suite }
+
+var suite = func() []*analysis.Analyzer {
+	as := []*analysis.Analyzer{
 		prealloc.Analyzer,
 		mapsize.Analyzer,
 		binarywrite.Analyzer,
@@ -38,6 +40,44 @@ func Suite() []*analysis.Analyzer {
 		modernize.FmtAppendfAnalyzer,
 		perfsprint,
 	}
+	for i, a := range as {
+		as[i] = noGeneratedFixes(a)
+	}
+	return as
+}()
+
+// noGeneratedFixes returns a copy of a whose fixes that edit a generated
+// file (one with a "Code generated … DO NOT EDIT." line) are dropped: go
+// vet -fix skips them without a word, so -fix would leave such a finding
+// as it is and -diff would not show it. The diagnostic stays, and says why.
+func noGeneratedFixes(a *analysis.Analyzer) *analysis.Analyzer {
+	c := *a
+	c.Run = func(pass *analysis.Pass) (any, error) {
+		generated := map[*token.File]bool{}
+		for _, f := range pass.Files {
+			if ast.IsGenerated(f) {
+				generated[pass.Fset.File(f.Pos())] = true
+			}
+		}
+		if len(generated) == 0 {
+			return a.Run(pass)
+		}
+		ds, res, err := runHeld(a, pass)
+		for _, d := range ds {
+			if len(d.SuggestedFixes) > 0 && slices.ContainsFunc(d.SuggestedFixes[0].TextEdits, func(e analysis.TextEdit) bool {
+				return generated[pass.Fset.File(e.Pos)]
+			}) {
+				if d.Category == "fiximports" {
+					continue // not a finding: the imports of the fixes dropped
+				}
+				d.SuggestedFixes = nil
+				d.Message += " (no fix offered: the file is generated, and go vet -fix does not edit it; change its generator)"
+			}
+			pass.Report(d)
+		}
+		return res, err
+	}
+	return &c
 }
 
 // perfsprint reports fmt.Sprintf calls with one simple argument. Its loop

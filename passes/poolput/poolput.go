@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -18,6 +19,11 @@ import (
 //go:embed doc.go
 var doc string
 
+// CoveredCategory is the category of a diagnostic with no fix of its own
+// because another diagnostic's fix, that of the pool's first Put, rewrites
+// its Put too.
+const CoveredCategory = "covered"
+
 // Analyzer reports sync.Pool.Put of values that box.
 var Analyzer = &analysis.Analyzer{
 	Name:     "poolput",
@@ -30,7 +36,8 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := poolUses(pass, ins)
-	noFix := map[*types.Var]string{} // why a pool has no fix, "" if its first Put carries it
+	noFix := map[*types.Var]string{}      // why a pool has no fix, "" if its first Put carries it
+	fixedAt := map[*types.Var]token.Pos{} // that first Put
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
@@ -69,10 +76,15 @@ func run(pass *analysis.Pass) (any, error) {
 				noFix[pool] = why
 				if fix != nil {
 					d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+					fixedAt[pool] = call.Pos()
 				}
 			}
-			if why != "" {
+			switch at, ok := fixedAt[pool]; {
+			case why != "":
 				d.Message += "; no fix offered: " + why
+			case ok && at != call.Pos():
+				d.Message += fmt.Sprintf("; the fix offered with the Put at line %d rewrites this one too", pass.Fset.Position(at).Line)
+				d.Category = CoveredCategory
 			}
 		}
 		pass.Report(d)
