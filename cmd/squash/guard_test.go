@@ -106,7 +106,7 @@ func TestGuardRoundTrip(t *testing.T) {
 	edit(t, src, `import "strings"`, "import \"strings\"\n\nvar keep []byte")
 	out = mustGuard(t, dir, exitFindings, "-noalloc=false", "./...")
 	for _, want := range []string{
-		"FAIL example.com/guard/dec BenchmarkDecode: 5 allocs/op, budget 4\n",
+		"FAIL example.com/guard/dec BenchmarkDecode: 5 allocs/op, budget 4 (the lowest of 3 runs)\n",
 		"new site 1 allocs/op at dec/dec.go:16 dec.Decode\n",
 		"keep = []byte(s)",
 		"budgets: 1 over, 1 within",
@@ -262,7 +262,7 @@ func TestGuardVerdicts(t *testing.T) {
 		{name: "within", budget: []string{countLine, decodeLine, splitSite, appendSite},
 			code: exitClean, want: []string{"budgets: 0 over, 2 within\n"}},
 		{name: "tighter allocs", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, appendSite},
-			code: exitFindings, want: []string{"FAIL example.com/guard/dec BenchmarkDecode: 4 allocs/op, budget 3\n", "no new site and no site grew"}},
+			code: exitFindings, want: []string{"FAIL example.com/guard/dec BenchmarkDecode: 4 allocs/op, budget 3 (the lowest of 3 runs)\n", "no new site and no site grew"}},
 		{name: "bytes over tolerance", budget: []string{countLine, strings.Replace(decodeLine, " 232 B", " 200 B", 1), splitSite, appendSite},
 			code: exitFindings, want: []string{"BenchmarkDecode: 232 B/op, budget 200 + 10%"}},
 		{name: "bytes within a wider tolerance", budget: []string{countLine, strings.Replace(decodeLine, " 232 B", " 200 B", 1), splitSite, appendSite},
@@ -285,7 +285,7 @@ func TestGuardVerdicts(t *testing.T) {
 			cfg: func(c *guardConfig) { c.bench.Bench = "Decode" }, code: exitClean, want: []string{"budgets: 0 over, 2 within\n"}},
 		{name: "annotations", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
 			cfg: func(c *guardConfig) { c.github = true }, code: exitFindings,
-			want: []string{"::error file=dec/dec.go,line=17::new allocation site in BenchmarkDecode: out = append(out, Record{Name: p, N: len(p)}) (example.com/guard/dec BenchmarkDecode: 4 allocs/op, budget 1)\n"}},
+			want: []string{"::error file=dec/dec.go,line=17::new allocation site in BenchmarkDecode: out = append(out, Record{Name: p, N: len(p)}) (example.com/guard/dec BenchmarkDecode: 4 allocs/op, budget 1 (the lowest of 3 runs))\n"}},
 		{name: "annotations for gone and new", budget: []string{decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
 			cfg: func(c *guardConfig) { c.github = true }, code: exitClean,
 			want: []string{"::warning::example.com/guard/dec BenchmarkCount: 0 allocs/op 0 B/op, not in squash.budget", "::warning::example.com/guard/dec BenchmarkGone is in squash.budget"}},
@@ -351,15 +351,19 @@ func BenchmarkSetupAndOps(b *testing.B) {
 	args := []string{"-noalloc=false", "-bench", "Setup", "./dec"}
 	mustGuard(t, dir, exitClean, append([]string{"-write"}, args...)...)
 	budgetFile := filepath.Join(dir, "squash.budget")
-	// 20 B/op, or a few more when something else allocated during a run on
-	// a loaded machine.
+	// 20 B/op, or more when something else allocated during one of the
+	// runs: the budget records the highest. The runtime starting a thread
+	// (runtime.newm) in the first runs of a process adds about 5 KB, 53 B/op.
 	data, err := os.ReadFile(budgetFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := regexp.MustCompile(`BenchmarkSetup 0 allocs/op (\d+) B/op`).FindSubmatch(data)
-	if m == nil || len(m[1]) != 2 || string(m[1]) < "20" {
-		t.Fatalf("the budget does not record BenchmarkSetup at 0 allocs/op and 20-99 B/op:\n%s", data)
+	if m == nil {
+		t.Fatalf("the budget does not record BenchmarkSetup at 0 allocs/op:\n%s", data)
+	}
+	if n, _ := strconv.Atoi(string(m[1])); n < 20 || n >= 200 {
+		t.Fatalf("the budget does not record BenchmarkSetup at 0 allocs/op and 20-199 B/op:\n%s", data)
 	}
 	edit(t, budgetFile, string(m[0]), "BenchmarkSetup 0 allocs/op 5 B/op")
 	out := mustGuard(t, dir, exitClean, args...)
@@ -367,18 +371,20 @@ func BenchmarkSetupAndOps(b *testing.B) {
 		t.Errorf("set-up bytes failed a benchmark that allocates nothing per op:\n%s", out)
 	}
 
-	edit(t, src, "perOp = make([]byte, 64)", "perOp = make([]byte, 128)")
+	// 1024 more bytes per op: more than a stray thread's 53 B/op in the
+	// highest run of -write could hide, and than the tolerance.
+	edit(t, src, "perOp = make([]byte, 64)", "perOp = make([]byte, 1088)")
 	out = mustGuard(t, dir, exitFindings, args...)
-	// 148 B/op against 84, give or take what else allocated.
+	// 1108 B/op against 84, give or take what else allocated.
 	f := regexp.MustCompile(`FAIL example.com/guard/dec BenchmarkSetupAndOps: (\d+) B/op, budget (\d+) \+ 10%`).FindStringSubmatch(out)
 	if f == nil {
 		t.Fatalf("more bytes per op passed:\n%s", out)
 	}
 	now, _ := strconv.Atoi(f[1])
 	was, _ := strconv.Atoi(f[2])
-	// Under load, stray allocations can add to either figure.
-	if now < 148 || was < 84 || now-was < 56 {
-		t.Errorf("BenchmarkSetupAndOps: %d B/op against %d, want 148 against 84 (64 more per op):\n%s", now, was, out)
+	// Stray allocations can add to the budget, from -write's highest run.
+	if now < 1108 || was < 84 || now-was < 1024-200 {
+		t.Errorf("BenchmarkSetupAndOps: %d B/op against %d, want 1108 against 84 (1024 more per op):\n%s", now, was, out)
 	}
 }
 
@@ -503,7 +509,7 @@ func TestGuardNoalloc(t *testing.T) {
 func TestGuardBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		dir  string // "": a copy of testdata/guard with a package that does not compile
+		dir  string // "": a copy of testdata/guard with a package that does not compile; "budgeted": a copy with budgets
 		args []string
 		want string
 
@@ -513,6 +519,7 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "nothing to guard", dir: testMod, args: []string{"./ok"}, want: "nothing to guard: no squash.budget at "},
 		{name: "not a package", dir: testMod, args: []string{"./nopkg"}, want: "no Go files"},
 		{name: ".go files", dir: testMod, args: []string{"ok/ok.go"}, want: "squash takes packages, not .go files: name the package's directory, ./ok"},
+		{name: "no benchmark matches", dir: "budgeted", args: []string{"-bench", "NoSuch", "./..."}, want: `no benchmarks in example.com/guard/dec match -bench "NoSuch"`},
 		{name: "does not compile", args: []string{"./..."}, want: "example.com/guard/broken does not compile", benchmarked: true},
 		{name: "does not compile, no test files", args: []string{"./..."}, want: "example.com/guard/broken does not compile"},
 		{name: "bad count", dir: testMod, args: []string{"-count", "0", "./ok"}, want: "-count must be at least 1"},
@@ -520,6 +527,10 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "bad bench regexp", dir: testMod, args: []string{"-bench", "(", "./ok"}, want: `-bench "(": element 1, "(", is not a regexp`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.dir == "budgeted" {
+				tc.dir = guardModule(t)
+				budgetWith(t, tc.dir, countLine, decodeLine)
+			}
 			if tc.dir == "" {
 				tc.dir = guardModule(t)
 				os.Mkdir(filepath.Join(tc.dir, "broken"), 0o755)
@@ -631,5 +642,64 @@ func TestGuardAnnotationEscaping(t *testing.T) {
 	(&guardPrinter{w: &buf}).annotate("error", "/ws/a.go", 1, 1, "m")
 	if buf.Len() != 0 {
 		t.Errorf("annotation outside GitHub Actions: %q", buf.String())
+	}
+}
+
+// TestGuardFlippingBytes: a benchmark whose B/op differs from run to run
+// (a pooled object that survives a collection in some runs and not in
+// others) passes on an unchanged tree. -write records the highest of the
+// runs, and the check fails only when every run is over: here the runs of
+// -write are mostly small and those of the check mostly big, which compared
+// median with median failed. Big in every run still fails.
+func TestGuardFlippingBytes(t *testing.T) {
+	dir := guardModule(t)
+	os.Mkdir(filepath.Join(dir, "flip"), 0o755)
+	os.WriteFile(filepath.Join(dir, "flip", "flip_test.go"), []byte(`package flip
+
+import (
+	"os"
+	"testing"
+)
+
+var (
+	sink []byte
+	runs int
+)
+
+// BenchmarkFlip allocates 16 or 4096 bytes an op: in its k-th timed run
+// (not counting the one-iteration run that precedes each), 4096 when the
+// k-th byte of the file "sizes" is B.
+func BenchmarkFlip(b *testing.B) {
+	big := false
+	if b.N > 1 {
+		runs++
+		sizes, _ := os.ReadFile("sizes")
+		big = runs <= len(sizes) && sizes[runs-1] == 'B'
+	}
+	n := 16
+	if big {
+		n = 4096
+	}
+	for range b.N {
+		sink = make([]byte, n)
+	}
+}
+`), 0o644)
+	sizes := filepath.Join(dir, "flip", "sizes")
+	args := []string{"-noalloc=false", "-count", "3", "./flip"}
+	os.WriteFile(sizes, []byte("SSB"), 0o644)
+	mustGuard(t, dir, exitClean, append([]string{"-write"}, args...)...)
+	// 4096 B/op and 16, and the file read spread over 100 ops.
+	if b, _ := os.ReadFile(filepath.Join(dir, "squash.budget")); !regexp.MustCompile(`example.com/guard/flip BenchmarkFlip 1 allocs/op 4[01]\d\d B/op`).Match(b) {
+		t.Errorf("the budget does not record the highest run:\n%s", b)
+	}
+	os.WriteFile(sizes, []byte("BBS"), 0o644)
+	mustGuard(t, dir, exitClean, args...)
+
+	os.WriteFile(sizes, []byte("SSS"), 0o644)
+	mustGuard(t, dir, exitClean, append([]string{"-write"}, args...)...)
+	os.WriteFile(sizes, []byte("BBB"), 0o644)
+	if out := mustGuard(t, dir, exitFindings, args...); !regexp.MustCompile(`FAIL example.com/guard/flip BenchmarkFlip: 4[01]\d\d B/op, budget \d\d \+ 10% \(the lowest of 3 runs\)`).MatchString(out) {
+		t.Errorf("big in every run:\n%s", out)
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/squashgo/squash/internal/report"
 )
 
 // squash runs the command in-process in dir and returns its exit status,
@@ -316,5 +318,57 @@ func TestReportProgressOnlyOnTerminal(t *testing.T) {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("progress lacks %q:\n%s", want, stderr)
 		}
+	}
+}
+
+// TestReportNameWithSlash: go test reads a slash in a sub-benchmark's name
+// as a level, so -bench cannot select BenchmarkRoute/a without
+// BenchmarkRoute/a/b, nor a/b without running a to look for its
+// sub-benchmarks (all the way, as it uses b.Loop). Their figures are their
+// own; their sites are not recorded, and the report says why.
+func TestReportNameWithSlash(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/slash\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "slash_test.go"), []byte(`package slash
+
+import "testing"
+
+var sink []byte
+
+func BenchmarkRoute(b *testing.B) {
+	for _, name := range []string{"a", "a/b"} {
+		n := len(name) // a: 1 allocation an op; a/b: 3
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				for range n {
+					sink = make([]byte, 64)
+				}
+			}
+		})
+	}
+}
+`), 0o644)
+	code, stdout, stderr := squash(t, dir, "-json", "-nolint", "-benchtime", "100x", ".")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]report.Benchmark{}
+	for _, b := range rep.Packages[0].Benchmarks {
+		got[b.Name] = b
+	}
+	if a := got["BenchmarkRoute/a"]; a.AllocsPerOp != 1 || len(a.Sites) != 0 || !slices.Equal(a.RunsWith, []string{"BenchmarkRoute/a/b"}) {
+		t.Errorf("BenchmarkRoute/a: %v allocs/op, %d sites, runs with %v; want 1, none, and a/b", a.AllocsPerOp, len(a.Sites), a.RunsWith)
+	}
+	// a/b runs a all the way, as a uses b.Loop: +1 allocation an op.
+	if ab := got["BenchmarkRoute/a/b"]; ab.AllocsPerOp != 3 || len(ab.Sites) != 0 || !slices.Equal(ab.RunsWith, []string{"BenchmarkRoute/a"}) {
+		t.Errorf("BenchmarkRoute/a/b: %v allocs/op, %d sites, runs with %v; want 3, none, and a", ab.AllocsPerOp, len(ab.Sites), ab.RunsWith)
+	}
+	_, text, _ := squash(t, dir, "-nolint", "-benchtime", "100x", "-bench", "Route/a$", ".")
+	if flat := strings.Join(strings.Fields(text), " "); !strings.Contains(flat, "sites not recorded: go test cannot run it alone") || !strings.Contains(flat, "also runs BenchmarkRoute/a/b, whose allocations would be in its profile") {
+		t.Errorf("text report:\n%s", text)
 	}
 }

@@ -133,6 +133,13 @@ type Result struct {
 	Runs        int // how many timing runs (-count)
 	Iters       int // iterations of the last timing run
 
+	// The lowest and highest B/op and allocs/op of the -count runs. They
+	// differ where a run's allocations depend on the collector, such as a
+	// pooled object that survives a collection in some runs and not in
+	// others.
+	BytesPerOpMin, BytesPerOpMax   float64
+	AllocsPerOpMin, AllocsPerOpMax float64
+
 	// NsPerOpLow and NsPerOpHigh bound the 95% confidence interval of the
 	// median ns/op when Runs > 1 (golang.org/x/perf/benchmath, no
 	// distribution assumed); both equal NsPerOp otherwise.
@@ -140,6 +147,16 @@ type Result struct {
 
 	// CPUProfile is the CPU profile of the timing run.
 	CPUProfile string
+
+	// With are the other benchmarks that run when this one does: where a
+	// sub-benchmark's name holds a slash, the testing package takes it for
+	// levels, and the -test.bench regexp of a name that is a prefix of
+	// others' (route:/a of route:/a/b) selects them too, while that of the
+	// longer name runs the shorter one to look for sub-benchmarks (and, if
+	// it uses b.Loop, all the way, with no result). The timing run's
+	// figures are this benchmark's own, but a profile would hold theirs as
+	// well: no allocations are recorded then.
+	With []string
 
 	// MemProfile and MemBaseProfile are heap profiles with every allocation
 	// recorded, of runs of MemIters and BaseIters iterations. Their
@@ -298,12 +315,19 @@ func (b *Binary) listed(ctx context.Context, bench string) []string {
 	return names
 }
 
+// levelPrefix reports whether the levels of the benchmark name a (its
+// parts between slashes) begin those of b.
+func levelPrefix(a, b string) bool {
+	return strings.HasPrefix(b, a+"/")
+}
+
 // Measure runs the benchmark called name (as returned by Benchmarks): once
 // for timing with a CPU profile at the normal memory-profile rate, then, if
-// it allocates, twice recording every allocation, with two iteration counts
-// (see Result.MemProfile). The profiles are written into dir. If the
+// it allocates and the testing package can run it alone (see Result.With:
+// listed are the other benchmarks the listing found), twice recording every
+// allocation, with two iteration counts (see Result.MemProfile). The profiles are written into dir. If the
 // benchmark fails, the error is a *Failure.
-func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Options) (*Result, error) {
+func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir string, opts Options) (*Result, error) {
 	re := ExactRegexp(name)
 	benchtime := opts.Benchtime
 	if benchtime == "" {
@@ -332,9 +356,22 @@ func (b *Binary) Measure(ctx context.Context, name string, dir string, opts Opti
 		return nil, err
 	}
 	res.CPUProfile = cpu
+	for _, r := range results {
+		if r.Name != name && !slices.Contains(res.With, r.Name) {
+			res.With = append(res.With, r.Name)
+		}
+	}
+	for _, l := range listed {
+		// A benchmark whose name is a prefix of this one's, in levels,
+		// runs with it too, without a result of its own when it uses
+		// b.Loop.
+		if l != name && levelPrefix(l, name) && !slices.Contains(res.With, l) {
+			res.With = append(res.With, l)
+		}
+	}
 
-	if res.AllocsPerOp == 0 {
-		return res, nil // nothing to attribute
+	if res.AllocsPerOp == 0 || len(res.With) > 0 {
+		return res, nil // nothing to attribute, or no run of it alone
 	}
 	res.BaseIters, res.MemIters = attributionIters(res)
 	progress(opts.Progress, "recording allocations of %s", name)
@@ -584,6 +621,8 @@ func summarize(name string, results []Result) (*Result, error) {
 	res.NsPerOp, res.NsPerOpLow, res.NsPerOpHigh = s.Center, s.Lo, s.Hi
 	res.BytesPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(bytes, &thr), 0.95).Center
 	res.AllocsPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(allocs, &thr), 0.95).Center
+	res.BytesPerOpMin, res.BytesPerOpMax = slices.Min(bytes), slices.Max(bytes)
+	res.AllocsPerOpMin, res.AllocsPerOpMax = slices.Min(allocs), slices.Max(allocs)
 	return &res, nil
 }
 

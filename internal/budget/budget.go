@@ -31,11 +31,17 @@ type Budget struct {
 
 // A Benchmark is one benchmark's budget or measurement.
 type Benchmark struct {
-	Package     string // import path
-	Name        string // BenchmarkX/key=value, without the -GOMAXPROCS suffix
+	Package string // import path
+	Name    string // BenchmarkX/key=value, without the -GOMAXPROCS suffix
+	// AllocsPerOp and BytesPerOp are the budget's figures or, in a
+	// measurement, the lowest of its runs, which Compare judges: a
+	// benchmark is over budget only when every run is.
 	AllocsPerOp float64
 	BytesPerOp  float64
-	Sites       []Site // sorted by file, then line
+	// MaxAllocsPerOp and MaxBytesPerOp are, in a measurement, the highest
+	// of its runs, which Update records; 0 in a budget.
+	MaxAllocsPerOp, MaxBytesPerOp float64
+	Sites                         []Site // sorted by file, then line
 }
 
 // A Site is a line of code that allocated in a benchmark.
@@ -79,8 +85,9 @@ func (b *Budget) Find(pkg, name string) *Benchmark {
 
 // Update records measured in b: it drops every budget of the packages pkgs
 // (whose benchmarks were all measured) and of the measured benchmarks, keeps
-// the others, adds measured, and sorts the result. measured need not be
-// sorted; Update sorts its sites and folds their blanks.
+// the others, adds measured (with the highest figures of its runs), and
+// sorts the result. measured need not be sorted; Update sorts its sites and
+// folds their blanks.
 func (b *Budget) Update(pkgs []string, measured []Benchmark) {
 	ids := map[string]bool{}
 	for _, m := range measured {
@@ -90,6 +97,11 @@ func (b *Budget) Update(pkgs []string, measured []Benchmark) {
 		return slices.Contains(pkgs, x.Package) || ids[x.ID()]
 	})
 	for _, m := range measured {
+		// The highest of the runs: a budget that one of them exceeds
+		// would fail an unchanged tree whenever the check's runs are
+		// all like that one.
+		m.AllocsPerOp, m.BytesPerOp = max(m.AllocsPerOp, m.MaxAllocsPerOp), max(m.BytesPerOp, m.MaxBytesPerOp)
+		m.MaxAllocsPerOp, m.MaxBytesPerOp = 0, 0
 		m.Sites = slices.Clone(m.Sites)
 		for i := range m.Sites {
 			m.Sites[i].Code = strings.Join(strings.Fields(m.Sites[i].Code), " ")

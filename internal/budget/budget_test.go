@@ -190,6 +190,24 @@ func TestUpdateKeepsOtherPackages(t *testing.T) {
 	}
 }
 
+// TestUpdateRecordsHighest: a measurement's lowest figures are what Compare
+// judges; the budget records its highest.
+func TestUpdateRecordsHighest(t *testing.T) {
+	b := &Budget{}
+	m := Benchmark{Package: "a", Name: "BenchmarkFlip", AllocsPerOp: 3, BytesPerOp: 106, MaxAllocsPerOp: 4, MaxBytesPerOp: 12152}
+	b.Update(nil, []Benchmark{m})
+	if x := b.Find("a", "BenchmarkFlip"); x == nil || x.AllocsPerOp != 4 || x.BytesPerOp != 12152 || x.MaxAllocsPerOp != 0 || x.MaxBytesPerOp != 0 {
+		t.Fatalf("recorded %+v, want 4 allocs/op and 12152 B/op", x)
+	}
+	if v := Compare(b, []Benchmark{m}, Options{ByteTolerance: 0.1}); len(v.Over) != 0 || len(v.Within) != 1 {
+		t.Errorf("the same runs again: %d over, %d within", len(v.Over), len(v.Within))
+	}
+	m.AllocsPerOp, m.BytesPerOp = 5, 20000
+	if v := Compare(b, []Benchmark{m}, Options{ByteTolerance: 0.1}); len(v.Over) != 1 || !v.Over[0].Allocs || !v.Over[0].Bytes {
+		t.Errorf("every run over: %+v", v)
+	}
+}
+
 func TestKeyIgnoresLinesAndBlanks(t *testing.T) {
 	for _, tc := range []struct {
 		name string

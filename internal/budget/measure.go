@@ -6,13 +6,20 @@ import (
 	"github.com/squashgo/squash/internal/report"
 )
 
-// FromReport returns the benchmarks of a squash report as budget entries,
-// each with its sites.
+// FromReport returns the benchmarks of a squash report as measurements,
+// each with its sites: the lowest and highest figures of its runs.
 func FromReport(r *report.Report) []Benchmark {
 	var out []Benchmark
 	for _, p := range r.Packages {
 		for _, b := range p.Benchmarks {
-			bm := Benchmark{Package: p.Path, Name: b.Name, AllocsPerOp: b.AllocsPerOp, BytesPerOp: b.BytesPerOp}
+			bm := Benchmark{Package: p.Path, Name: b.Name,
+				AllocsPerOp: b.AllocsPerOpMin, BytesPerOp: b.BytesPerOpMin,
+				MaxAllocsPerOp: b.AllocsPerOpMax, MaxBytesPerOp: b.BytesPerOpMax}
+			if b.AllocsPerOpMax == 0 && b.BytesPerOpMax == 0 {
+				// No range: a report of one run's figures, or of runs
+				// that allocated nothing.
+				bm.AllocsPerOp, bm.BytesPerOp = b.AllocsPerOp, b.BytesPerOp
+			}
 			for _, s := range b.Sites {
 				bm.Sites = append(bm.Sites, Site{
 					AllocsPerOp: s.AllocsPerOp,

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/google/pprof/profile"
@@ -110,6 +111,20 @@ func Diff(p, base *profile.Profile) (*profile.Profile, error) {
 	}
 	return d, nil
 }
+
+// WithoutInit returns a copy of p without the samples of package
+// initialization (runtime.doInit on the stack). In a test binary, packages
+// are initialized before the testing package sets -test.memprofilerate, so
+// their allocations are sampled at the default rate, with weights that vary
+// from run to run: a difference of two runs keeps some of them, as if they
+// were made in the benchmark's loop, which they never are.
+func WithoutInit(p *profile.Profile) *profile.Profile {
+	c := p.Copy()
+	c.FilterSamplesByName(nil, doInit, nil, nil)
+	return c
+}
+
+var doInit = regexp.MustCompile(`^runtime\.doInit1?$`)
 
 func negate(n int) []float64 {
 	r := make([]float64, n)

@@ -201,3 +201,29 @@ func TestAllocCPUShare(t *testing.T) {
 }
 
 func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+// TestWithoutInit: package initialization, which a test binary runs before
+// -test.memprofilerate takes effect, is dropped before a difference.
+func TestWithoutInit(t *testing.T) {
+	const user = "example.com/m/dec"
+	b := newBuilder("alloc_objects", "alloc_space")
+	b.sample([]int64{1, 100000},
+		[]frame{{user + ".init", "/m/dec/fuzz_test.go", 74}},
+		[]frame{{"runtime.doInit1", "/go/proc.go", 7000}},
+		[]frame{{"runtime.doInit", "/go/proc.go", 7100}},
+		[]frame{{"runtime.main", "/go/proc.go", 200}})
+	b.sample([]int64{3, 48},
+		[]frame{{user + ".Decode", "/m/dec/dec.go", 14}},
+		[]frame{{user + ".BenchmarkX", "/m/dec/dec_test.go", 20}})
+	p := WithoutInit(b.p)
+	a, err := Blame(p, Scope{"example.com/m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Sites) != 1 || a.Sites[0].Line != 14 || a.Objects != 3 {
+		t.Errorf("sites %+v, %d objects: want dec.go:14 alone, 3 objects", a.Sites, a.Objects)
+	}
+	if len(b.p.Sample) != 2 {
+		t.Errorf("WithoutInit changed its argument: %d samples", len(b.p.Sample))
+	}
+}

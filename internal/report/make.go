@@ -160,7 +160,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	scope := profile.Scope{pkg.Scope()}
 	for i, name := range names {
 		progressf(opts.Progress, "benchmark %d of %d in %s", i+1, len(names), pkg.ImportPath)
-		res, err := bin.Measure(ctx, name, work, opts)
+		res, err := bin.Measure(ctx, name, names, work, opts)
 		if f := (*bench.Failure)(nil); errors.As(err, &f) {
 			fail(f) // it passed once, in the listing: a failure all the same
 			continue
@@ -203,6 +203,12 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 		Runs:        res.Runs,
 		Iterations:  res.Iters,
 		Sites:       []Site{},
+
+		BytesPerOpMin:  res.BytesPerOpMin,
+		BytesPerOpMax:  res.BytesPerOpMax,
+		AllocsPerOpMin: res.AllocsPerOpMin,
+		AllocsPerOpMax: res.AllocsPerOpMax,
+		RunsWith:       res.With,
 	}
 	cpu, err := readProfile(res.CPUProfile)
 	if err != nil {
@@ -226,7 +232,7 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 	if err != nil {
 		return nil, err
 	}
-	diff, err := profile.Diff(mem, base)
+	diff, err := profile.Diff(profile.WithoutInit(mem), profile.WithoutInit(base))
 	if err != nil {
 		return nil, err
 	}

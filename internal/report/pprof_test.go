@@ -41,7 +41,7 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := bin.Measure(ctx, benchmark, work, bench.Options{Benchtime: "2000x"})
+	res, err := bin.Measure(ctx, benchmark, nil, work, bench.Options{Benchtime: "2000x"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/squashgo/squash/internal/bench"
 )
 
 // WriteJSON writes r as indented JSON: the schema documented in README.md.
@@ -101,6 +103,11 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		}
 		if b.AllocsPerOp == 0 {
 			t.line("  no allocations per op")
+			return
+		}
+		if len(b.RunsWith) > 0 {
+			t.line("  sites not recorded: go test cannot run it alone")
+			t.wrap("    ", fmt.Sprintf("a name with a slash is read as levels, and -bench %s also runs %s, whose allocations would be in its profile", bench.ExactRegexp(b.Name), strings.Join(b.RunsWith, ", ")))
 			return
 		}
 	} else {

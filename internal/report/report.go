@@ -71,8 +71,13 @@ type Benchmark struct {
 	NsPerOp     float64 `json:"ns_per_op"`     // median over -count runs
 	BytesPerOp  float64 `json:"bytes_per_op"`  // median
 	AllocsPerOp float64 `json:"allocs_per_op"` // median
-	Runs        int     `json:"runs"`          // -count
-	Iterations  int     `json:"iterations"`    // b.N of the last timing run
+	// The lowest and highest of the -count runs.
+	BytesPerOpMin  float64 `json:"bytes_per_op_min"`
+	BytesPerOpMax  float64 `json:"bytes_per_op_max"`
+	AllocsPerOpMin float64 `json:"allocs_per_op_min"`
+	AllocsPerOpMax float64 `json:"allocs_per_op_max"`
+	Runs           int     `json:"runs"`       // -count
+	Iterations     int     `json:"iterations"` // b.N of the last timing run
 
 	// AllocCPUShare is the fraction of the timing run's CPU time spent in
 	// the allocator and the garbage collector (AllocCPU + GCCPU).
@@ -81,6 +86,14 @@ type Benchmark struct {
 	GCCPU         float64 `json:"gc_cpu"`    // GC workers, sweeping, write barriers outside the allocator
 
 	Sites []Site `json:"sites"`
+
+	// RunsWith are the other benchmarks that go test cannot leave out when
+	// it runs this one: a sub-benchmark name that holds a slash is taken
+	// for levels, so route:/a selects route:/a/b too, and route:/a/b runs
+	// route:/a to look for sub-benchmarks. The figures above are this
+	// benchmark's own; its sites are not recorded, as a profile would hold
+	// theirs too.
+	RunsWith []string `json:"runs_with,omitempty"`
 
 	// CPUSamples is the number of CPU profile samples (one per 10ms of CPU)
 	// the shares come from; with few samples they mean little.
