@@ -185,6 +185,18 @@ func TestLintFixBareImport(t *testing.T) {
 		t.Errorf("lint -fix ./only:\n%s", got)
 	}
 
+	// In parentheses, "strconv" takes the place of "fmt" in its group, and
+	// leaves no blank line that would start another.
+	os.Mkdir(filepath.Join(dir, "paren"), 0o755)
+	paren := filepath.Join(dir, "paren", "paren.go")
+	os.WriteFile(paren, []byte("package paren\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\n// F formats x.\nfunc F(x int) string { _ = os.Args; return fmt.Sprintf(\"%d\", x) }\n"), 0o644)
+	if code, out, errs := run("lint", "-fix", "./paren"); code != exitClean || out != "fixed paren/paren.go\n" || errs != "" {
+		t.Errorf("lint -fix ./paren: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if got, _ := os.ReadFile(paren); !strings.Contains(string(got), "import (\n\t\"os\"\n\t\"strconv\"\n)\n") {
+		t.Errorf("lint -fix ./paren:\n%s", got)
+	}
+
 	// A package that does not compile fails the run, but go vet fixed the
 	// others, and squash says which files.
 	os.Mkdir(filepath.Join(dir, "broken"), 0o755)

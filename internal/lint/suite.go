@@ -3,6 +3,7 @@
 package lint
 
 import (
+	"bytes"
 	"cmp"
 	"go/ast"
 	"go/parser"
@@ -111,6 +112,9 @@ func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 			if broken && d.Category == "fiximports" {
 				continue // not a finding: the imports of the fixes dropped
 			}
+			if d.Category == "fiximports" {
+				tidyImports(pass, d.SuggestedFixes)
+			}
 			if broken && len(d.SuggestedFixes) > 0 {
 				d.SuggestedFixes = nil
 				d.Message += " (no fix offered: its fix of an import declaration without parentheses would not parse; put the import in parentheses)"
@@ -120,6 +124,46 @@ func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 		return res, err
 	}
 	return &c
+}
+
+// tidyImports mends perfsprint's fix of a file's imports where it replaces
+// the spec "fmt" with specs ending in a newline: the newline after "fmt"
+// stays, and leaves a blank line, which splits the import block in two
+// groups, sorted apart. The replacement's own last newline is dropped.
+func tidyImports(pass *analysis.Pass, fixes []analysis.SuggestedFix) {
+	for _, fix := range fixes {
+		for i, e := range fix.TextEdits {
+			if e.End <= e.Pos || !bytes.HasSuffix(e.NewText, []byte("\n")) {
+				continue
+			}
+			tf := pass.Fset.File(e.Pos)
+			src := fileSource(pass, tf)
+			if src == nil {
+				continue
+			}
+			rest := src[tf.Offset(e.End):]
+			if eol := bytes.IndexByte(rest, '\n'); eol >= 0 && len(bytes.TrimSpace(rest[:eol])) == 0 {
+				fix.TextEdits[i].NewText = bytes.TrimSuffix(e.NewText, []byte("\n"))
+			}
+		}
+	}
+}
+
+// fileSource returns the contents of tf, or nil if it cannot be read as it
+// was parsed.
+func fileSource(pass *analysis.Pass, tf *token.File) []byte {
+	if tf == nil {
+		return nil
+	}
+	read := os.ReadFile
+	if pass.ReadFile != nil {
+		read = pass.ReadFile
+	}
+	src, err := read(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return nil
+	}
+	return src
 }
 
 // breaksImports reports whether edits, all in one file, would leave it
@@ -139,12 +183,8 @@ func breaksImports(pass *analysis.Pass, edits []analysis.TextEdit) bool {
 			return false
 		}
 	}
-	read := os.ReadFile
-	if pass.ReadFile != nil {
-		read = pass.ReadFile
-	}
-	src, err := read(tf.Name())
-	if err != nil || len(src) != tf.Size() {
+	src := fileSource(pass, tf)
+	if src == nil {
 		return false
 	}
 	edits = slices.SortedFunc(slices.Values(edits), func(x, y analysis.TextEdit) int { return cmp.Compare(x.Pos, y.Pos) })
@@ -159,6 +199,6 @@ func breaksImports(pass *analysis.Pass, edits []analysis.TextEdit) bool {
 		last = end
 	}
 	out = append(out, src[last:]...)
-	_, err = parser.ParseFile(token.NewFileSet(), tf.Name(), out, parser.SkipObjectResolution)
+	_, err := parser.ParseFile(token.NewFileSet(), tf.Name(), out, parser.SkipObjectResolution)
 	return err != nil
 }
