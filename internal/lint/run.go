@@ -252,6 +252,9 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 		}
 		if !again || diff || round == maxRounds {
 			res.Output = all.String()
+			if diff {
+				res.Output = mendHunkStarts(res.Output)
+			}
 			return res, nil
 		}
 	}
