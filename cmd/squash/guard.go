@@ -53,7 +53,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.BoolVar(&cfg.noalloc, "noalloc", true, "check functions marked //squash:noalloc")
 	fs.StringVar(&cfg.file, "budget", "", "the budget `file` (default squash.budget at the module root)")
 	fs.StringVar(&cfg.bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
-	fs.StringVar(&cfg.bench.Benchtime, "benchtime", defaultBenchtime, "run each benchmark for `t`; allocs/op is exact after a few iterations (default: the budget's, else 100x)")
+	fs.StringVar(&cfg.bench.Benchtime, "benchtime", defaultBenchtime, "run each benchmark for `t`; allocs/op is exact after a few iterations. Unset, the budget's benchtime line, if any, replaces the default")
 	fs.IntVar(&cfg.bench.Count, "count", 3, "run each benchmark `n` times: -write records the highest allocs/op and B/op of the runs, and a check fails only when every run is over")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: squash guard [-write] [flags] [packages]")

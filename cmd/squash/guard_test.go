@@ -452,7 +452,7 @@ func TestGuardCorruptBudget(t *testing.T) {
 			"squash.budget:2: an indented site line comes before any benchmark line"},
 		{"wrong file", []string{"module example.com/guard"}, "squash.budget:1: want \"squash budget v1\""},
 		{"bad benchtime", []string{"benchtime 0x", countLine},
-			"squash.budget: -benchtime \"0x\" is neither a duration (1s, 500ms) nor a count of iterations (100x): fix its benchtime line, or rewrite it with 'squash guard -write'"},
+			"squash.budget: -benchtime \"0x\": a count of iterations must be at least 1x: fix its benchtime line, or rewrite it with 'squash guard -write'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			budgetWith(t, dir, tc.budget...)
@@ -523,7 +523,7 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "does not compile", args: []string{"./..."}, want: "example.com/guard/broken does not compile", benchmarked: true},
 		{name: "does not compile, no test files", args: []string{"./..."}, want: "example.com/guard/broken does not compile"},
 		{name: "bad count", dir: testMod, args: []string{"-count", "0", "./ok"}, want: "-count must be at least 1"},
-		{name: "bad benchtime", dir: testMod, args: []string{"-benchtime", "0x", "./ok"}, want: `-benchtime "0x" is neither`},
+		{name: "bad benchtime", dir: testMod, args: []string{"-benchtime", "0x", "./ok"}, want: `-benchtime "0x": a count of iterations must be at least 1x`},
 		{name: "bad bench regexp", dir: testMod, args: []string{"-bench", "(", "./ok"}, want: `-bench "(": element 1, "(", is not a regexp`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -555,14 +555,15 @@ func TestGuardBadInput(t *testing.T) {
 	}
 }
 
-// TestGuardFailingBenchmark: a benchmark that fails is an error, also when
-// others pass: its budget is neither judged nor written.
+// TestGuardFailingBenchmark: benchmarks that fail are an error, also when
+// others pass: their budgets are neither judged nor written.
 func TestGuardFailingBenchmark(t *testing.T) {
 	dir := guardModule(t)
 	os.Mkdir(filepath.Join(dir, "fails"), 0o755)
 	os.WriteFile(filepath.Join(dir, "fails", "fails_test.go"), []byte("package fails\n\nimport \"testing\"\n\n"+
 		"func BenchmarkOK(b *testing.B) {\n\tfor b.Loop() {\n\t}\n}\n\n"+
-		"func BenchmarkFails(b *testing.B) {\n\tb.Fatal(\"the input file is missing\")\n}\n"), 0o644)
+		"func BenchmarkFails(b *testing.B) {\n\tb.Fatal(\"the input file is missing\")\n}\n\n"+
+		"func BenchmarkFailsToo(b *testing.B) {\n\tb.Fatal(\"no fixture\")\n}\n"), 0o644)
 	for i, args := range [][]string{{"guard", "-write", "./..."}, {"guard", "./..."}} {
 		if i == 1 {
 			budgetWith(t, dir, countLine, decodeLine)
@@ -571,7 +572,9 @@ func TestGuardFailingBenchmark(t *testing.T) {
 		if code != exitError {
 			t.Errorf("%s: exit %d, want %d", args, code, exitError)
 		}
-		if !strings.HasPrefix(stderr, "squash: benchmark BenchmarkFails failed in example.com/guard/fails:\n") || !strings.Contains(stderr, "the input file is missing") {
+		// Each failure on a line of squash's own, with go test's lines.
+		if !strings.HasPrefix(stderr, "squash: benchmark BenchmarkFails failed in example.com/guard/fails:\n") || !strings.Contains(stderr, "the input file is missing") ||
+			!strings.Contains(stderr, "\nsquash: benchmark BenchmarkFailsToo failed in example.com/guard/fails:\n") {
 			t.Errorf("%s: stderr = %q", args, stderr)
 		}
 		if stdout != "" {

@@ -147,9 +147,15 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "The default command is report. 'squash COMMAND -h' lists its flags.")
 }
 
-// fail prints one line for err and returns exitError.
+// fail prints err, a line (with the output it quotes) for each error it
+// joins, and returns exitError.
 func fail(stderr io.Writer, err error) int {
-	msg := strings.TrimSpace(err.Error())
-	fmt.Fprintf(stderr, "squash: %s\n", msg)
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap() // such as two benchmarks that failed: a line each
+	}
+	for _, e := range errs {
+		fmt.Fprintf(stderr, "squash: %s\n", strings.TrimSpace(e.Error()))
+	}
 	return exitError
 }

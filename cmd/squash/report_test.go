@@ -54,6 +54,8 @@ func TestReportBadInput(t *testing.T) {
 		{"benchmark fails", []string{"./failing"}, "benchmark BenchmarkFails failed in example.com/sq/failing:"},
 		{"bad flag", []string{"-count", "0", "./ok"}, "-count must be at least 1"},
 		{"bad benchtime", []string{"-benchtime", "xyz", "./ok"}, `-benchtime "xyz" is neither a duration (1s, 500ms) nor a count of iterations (100x)`},
+		{"zero benchtime", []string{"-benchtime", "0x", "./ok"}, `-benchtime "0x": a count of iterations must be at least 1x`},
+		{"negative benchtime", []string{"-benchtime", "-5s", "./ok"}, `-benchtime "-5s": a duration must be above 0`},
 		{"bad bench regexp", []string{"-bench", "Fields/[", "./ok"}, `-bench "Fields/[": element 2, "[", is not a regexp: missing closing ]`},
 		{"misspelt command", []string{"gaurd", "./ok"}, `unknown command "gaurd" (did you mean guard?): run 'squash help' for the commands`},
 		{"unknown command", []string{"version"}, `unknown command "version": run 'squash help' for the commands`},

@@ -38,11 +38,17 @@ type Options struct {
 // building a test binary that would refuse it.
 func CheckBenchtime(t string) error {
 	if n, ok := strings.CutSuffix(t, "x"); ok {
-		if i, err := strconv.ParseInt(n, 10, 0); err == nil && i > 0 {
+		i, err := strconv.ParseInt(n, 10, 0)
+		switch {
+		case err == nil && i > 0:
 			return nil
+		case err == nil:
+			return fmt.Errorf("-benchtime %q: a count of iterations must be at least 1x", t)
 		}
 	} else if d, err := time.ParseDuration(t); err == nil && d > 0 {
 		return nil
+	} else if err == nil {
+		return fmt.Errorf("-benchtime %q: a duration must be above 0", t)
 	}
 	return fmt.Errorf("-benchtime %q is neither a duration (1s, 500ms) nor a count of iterations (100x)", t)
 }

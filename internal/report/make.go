@@ -156,7 +156,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	for _, f := range failed {
 		fail(&f)
 	}
-	src := newSources(pkg.Root)
+	src := newSources(pkg.Root, pkg.Module)
 	scope := profile.Scope{pkg.Scope()}
 	for i, name := range names {
 		progressf(opts.Progress, "benchmark %d of %d in %s", i+1, len(names), pkg.ImportPath)
@@ -310,7 +310,7 @@ func FromProfile(ctx context.Context, src string, pkgs []bench.Package) (*Report
 	for _, s := range attr.Sites {
 		fpkg := profile.FuncPackage(s.Function)
 		prefix, root := scopeOf(fpkg, roots)
-		site := newSources(root).siteIn(s, fpkg, prefix)
+		site := newSources(root, prefix).siteIn(s, fpkg, prefix)
 		site.Objects, site.Bytes = s.Objects, s.Bytes
 		// The mechanisms only: the compiler's records would be of a build
 		// squash made, not of the one profiled.

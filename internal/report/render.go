@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -131,11 +132,15 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 	}()
 	for i, s := range b.Sites {
 		if i == top {
-			t.line("  … %d more sites (-top %d shows them)", len(b.Sites)-i, len(b.Sites))
+			t.line("  … %s (-top %d shows them)", plural(len(b.Sites)-i, "more site", "more sites"), len(b.Sites))
 			break
 		}
 		if s.Share < minShare {
-			t.line("  … %d more sites, each under 0.1%% of the objects (-json lists them)", len(b.Sites)-i)
+			if n := len(b.Sites) - i; n == 1 {
+				t.line("  … 1 more site, under 0.1%% of the objects (-json lists it)")
+			} else {
+				t.line("  … %d more sites, each under 0.1%% of the objects (-json lists them)", n)
+			}
 			break
 		}
 		a, by := num(s.AllocsPerOp), num(s.BytesPerOp)
@@ -143,7 +148,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			a, by = fmt.Sprint(s.Objects), fmt.Sprint(s.Bytes)
 		}
 		where := clipLeft(fmt.Sprintf("%s:%d", s.File, s.Line), t.width-siteIndent)
-		fn := shortFunc(s.Function)
+		fn := cmp.Or(s.Label, shortFunc(s.Function))
 		head := fmt.Sprintf("  %9s %9s %5.1f%%  %s", a, by, 100*s.Share, where)
 		if utf8.RuneCountInString(head)+len(fn)+1 <= t.width {
 			t.line("%s %s", head, fn)
@@ -184,17 +189,34 @@ func num(v float64) string {
 	}
 }
 
-// shortFunc drops the import path's directories from a function name:
-// github.com/a/b.(*T).M -> b.(*T).M.
+// shortFunc drops the import path's directories from a function name, and
+// shortens its type arguments, which hold the compiler's shapes, to […]:
+// example.com/m/btree.(*BTreeG[go.shape.struct { … }]).iter is
+// btree.(*BTreeG[…]).iter.
 func shortFunc(fn string) string {
-	name := fn
-	if i := strings.IndexByte(name, '['); i >= 0 {
-		name = name[:i]
+	var b strings.Builder
+	depth := 0
+	for _, r := range fn {
+		switch {
+		case r == '[':
+			if depth == 0 {
+				b.WriteString("[…")
+			}
+			depth++
+		case r == ']' && depth > 0:
+			depth--
+			if depth == 0 {
+				b.WriteByte(']')
+			}
+		case depth == 0:
+			b.WriteRune(r)
+		}
 	}
+	name := b.String()
 	if i := strings.LastIndexByte(name, '/'); i >= 0 {
-		return fn[i+1:]
+		return name[i+1:]
 	}
-	return fn
+	return name
 }
 
 func clip(s string, n int) string {
@@ -290,4 +312,12 @@ func (t *textWriter) wrap(pad, text string) {
 		text = strings.TrimLeft(text[len(line):], " ")
 		indent = "     "
 	}
+}
+
+// plural returns n and the word for n things: "1 more site", "2 more sites".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

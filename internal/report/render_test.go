@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -39,7 +41,7 @@ func TestWriteText(t *testing.T) {
 		"                              why: allocated inside strings.genSplit, called\n                                   here\n",
 		"                              why: string(b) escapes to heap:\n                                   strings.genSplit(…) (call parameter) → {heap}\n",
 		"long.(*Decoder).decodeSomethingLong\n",
-		"… 1 more sites, each under 0.1% of the objects (-json lists them)",
+		"… 1 more site, under 0.1% of the objects (-json lists it)",
 		"BenchmarkNoAlloc  300 ns/op  0 B/op  0 allocs/op",
 		"allocation + GC: not measured (3 CPU samples; run longer with -benchtime)",
 		"no allocations per op",
@@ -159,5 +161,41 @@ func TestWriteTextSplit(t *testing.T) {
 	pad := strings.Repeat(" ", siteIndent)
 	if want := pad + "split: 89% inside fmt.Sprintf,\n" + pad + "     11% the line itself\n"; !strings.Contains(buf.String(), want) {
 		t.Errorf("at width 70, no\n%s\nin\n%s", want, buf.String())
+	}
+}
+
+func TestShortFunc(t *testing.T) {
+	for fn, want := range map[string]string{
+		"example.com/m/dec.(*R).Next":     "dec.(*R).Next",
+		"gopkg.in/yaml.v3.(*parser).node": "yaml.v3.(*parser).node",
+		"github.com/tidwall/btree.(*BTreeG[go.shape.struct { github.com/tidwall/btree.a uint64; b []int }]).iter": "btree.(*BTreeG[…]).iter",
+		"example.com/m/p.Map[go.shape.int,go.shape.string].func1":                                                 "p.Map[…].func1",
+		"main.main": "main.main",
+	} {
+		if got := shortFunc(fn); got != want {
+			t.Errorf("shortFunc(%q) = %q, want %q", fn, got, want)
+		}
+	}
+}
+
+// TestLabel: a site's function is named by its package's name, from the
+// package clause, where the import path's last element is another word.
+func TestLabel(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "v5", "mw"), 0o755)
+	os.WriteFile(filepath.Join(root, "iter.go"), []byte("// Package jsoniter reads JSON.\npackage jsoniter\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "iter_test.go"), []byte("package jsoniter_test\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "v5", "mw", "mw.go"), []byte("package middleware\n"), 0o644)
+	s := newSources(root, "github.com/json-iterator/go")
+	for _, tc := range []struct{ fn, file, want string }{
+		{"github.com/json-iterator/go.NewStream", "iter.go", "jsoniter.NewStream"},
+		{"github.com/json-iterator/go_test.BenchmarkX.func1", "iter_test.go", "jsoniter_test.BenchmarkX.func1"},
+		{"github.com/json-iterator/go/v5/mw.(*Stack[go.shape.int]).Push", "v5/mw/mw.go", "middleware.(*Stack[…]).Push"},
+		{"github.com/other/mod.F", "iter.go", "mod.F"},       // not the file's package
+		{"github.com/json-iterator/go.F", "gone.go", "go.F"}, // no file to read
+	} {
+		if got := s.label(tc.fn, tc.file, filepath.Join(root, filepath.FromSlash(tc.file))); got != tc.want {
+			t.Errorf("label(%q, %q) = %q, want %q", tc.fn, tc.file, got, tc.want)
+		}
 	}
 }

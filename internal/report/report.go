@@ -127,6 +127,9 @@ type Site struct {
 	Line     int    `json:"line"`
 	Function string `json:"function"` // fully qualified
 	Code     string `json:"code"`     // the source line, trimmed; "" if the file is not readable here
+	// Label is Function as the text report shows it: jsoniter.NewStream
+	// for github.com/json-iterator/go.NewStream.
+	Label string `json:"-"`
 
 	// Mechanism is the function that allocated on the line's behalf (the
 	// deepest frame, e.g. strings.genSplit), or "" when the line allocated

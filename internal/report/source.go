@@ -1,6 +1,8 @@
 package report
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,12 +13,14 @@ import (
 
 // sources reads source lines for sites, caching each file.
 type sources struct {
-	root  string
-	files map[string][]string
+	root   string
+	module string // the module path at root, "std" for GOROOT/src
+	files  map[string][]string
+	names  map[string]string // package names, by file
 }
 
-func newSources(root string) *sources {
-	return &sources{root: root, files: map[string][]string{}}
+func newSources(root, module string) *sources {
+	return &sources{root: root, module: module, files: map[string][]string{}, names: map[string]string{}}
 }
 
 // site converts a profile site whose file lies under the root.
@@ -40,6 +44,7 @@ func (s *sources) siteIn(p profile.Site, pkg, prefix string) Site {
 		Line:     p.Line,
 		Function: p.Function,
 		Code:     s.line(abs, p.Line),
+		Label:    s.label(p.Function, file, abs),
 	}
 	site.Mechanism = p.Mechanism()
 	if len(p.Mechanisms) > 1 {
@@ -64,4 +69,37 @@ func (s *sources) line(file string, n int) string {
 		return ""
 	}
 	return strings.TrimSpace(lines[n-1])
+}
+
+// label returns fn, a function of the file abs (file relative to the
+// root), as the text report names it: its package's name, from the file's
+// package clause, in place of its import path, whose last element can be
+// another word (github.com/json-iterator/go.NewStream is
+// jsoniter.NewStream), with type arguments shortened (see shortFunc).
+func (s *sources) label(fn, file, abs string) string {
+	ip := path.Dir(file)
+	switch {
+	case s.module == "" || file == "":
+		return shortFunc(fn)
+	case s.module != "std" && ip == ".":
+		ip = s.module
+	case s.module != "std":
+		ip = s.module + "/" + ip
+	}
+	name, ok := s.names[abs]
+	if !ok {
+		f, err := parser.ParseFile(token.NewFileSet(), abs, nil, parser.PackageClauseOnly)
+		if err == nil {
+			name = f.Name.Name
+		}
+		s.names[abs] = name
+	}
+	if name != "" {
+		for _, p := range []string{ip + ".", ip + "_test."} {
+			if rest, ok := strings.CutPrefix(fn, p); ok {
+				return shortFunc(name + "." + rest)
+			}
+		}
+	}
+	return shortFunc(fn)
 }
