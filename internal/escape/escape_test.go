@@ -233,3 +233,22 @@ func TestMechanism(t *testing.T) {
 		}
 	}
 }
+
+func TestAllocates(t *testing.T) {
+	for msg, want := range map[string]bool{
+		"string(b) escapes to heap":           true,
+		`"nil context" escapes to heap`:       false,
+		`"a \"quoted\" word" escapes to heap`: false,
+		"`raw` escapes to heap":               false,
+		"12345 escapes to heap":               false,
+		"-1 escapes to heap":                  false,
+		"'x' escapes to heap":                 false,
+		`"a" + s escapes to heap`:             true,
+		"n escapes to heap":                   true,
+	} {
+		r := Record{Code: "escapes", Message: msg}
+		if got := r.Allocates(); got != want {
+			t.Errorf("Allocates(%q) = %v, want %v", msg, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package escape
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -45,10 +46,16 @@ func (r *Record) Source() Position {
 }
 
 // Allocates reports whether the record says a value is allocated on the
-// heap: an escape with a message.
+// heap: an escape with a message, but for a literal constant, such as the
+// argument of panic("nil context"), which escapes as an interface that
+// points at read-only data and allocates nothing.
 func (r *Record) Allocates() bool {
-	return strings.HasPrefix(r.Code, "escape") && r.Message != ""
+	return strings.HasPrefix(r.Code, "escape") && r.Message != "" && !literalEscapes.MatchString(r.Message)
 }
+
+// literalEscapes matches the message of a literal constant that escapes:
+// a string, rune or number literal, or true or false.
+var literalEscapes = regexp.MustCompile(`^("(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `|'(?:[^'\\]|\\.)+'|-?[0-9][0-9a-zA-Z_.]*|true|false) escapes to heap$`)
 
 // String returns the message and, for escapes, the flow in short:
 // "string(b) escapes to heap: strings.genSplit(…) (call parameter) → {heap}".

@@ -148,3 +148,14 @@ func UseBox() {
 	boxSink = (&Pair[int, string]{}).Key()
 	boxSink = (&Pair[string, int]{}).Key()
 }
+
+// Checked panics with a constant: the compiler says "negative n" escapes to
+// heap, but a constant in an interface points at read-only data.
+//
+//squash:noalloc
+func Checked(n int) int {
+	if n < 0 {
+		panic("negative n")
+	}
+	return n * 2
+}
