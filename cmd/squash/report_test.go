@@ -374,3 +374,48 @@ func BenchmarkRoute(b *testing.B) {
 		t.Errorf("text report:\n%s", text)
 	}
 }
+
+// TestReportOverRecorded: a benchmark that allocates more at the
+// attribution runs' iteration counts than in its timing runs gets its sites
+// from those runs, and the report says that they add up to more than go
+// test's figure.
+func TestReportOverRecorded(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/over\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "over_test.go"), []byte(`package over
+
+import "testing"
+
+var sink []byte
+
+// BenchmarkGrows allocates once an op up to 50 iterations, 4 times above.
+func BenchmarkGrows(b *testing.B) {
+	n := 1
+	if b.N > 50 {
+		n = 4
+	}
+	for range b.N {
+		for range n {
+			sink = make([]byte, 64)
+		}
+	}
+}
+`), 0o644)
+	code, stdout, stderr := squash(t, dir, "-json", "-nolint", "-benchtime", "10x", ".")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	b := rep.Packages[0].Benchmarks[0]
+	near4 := func(v float64) bool { return v > 3.99 && v < 4.01 } // and a stray allocation of the runs
+	if b.AllocsPerOp != 1 || !near4(b.OverRecordedAllocsPerOp) || len(b.Sites) != 1 || !near4(b.Sites[0].AllocsPerOp) {
+		t.Errorf("%v allocs/op, %v over-recorded, sites %+v: want 1, 4, and one site of 4", b.AllocsPerOp, b.OverRecordedAllocsPerOp, b.Sites)
+	}
+	_, text, _ := squash(t, dir, "-nolint", "-benchtime", "10x", ".")
+	if flat := strings.Join(strings.Fields(text), " "); !strings.Contains(flat, "4 recorded an op, more than go test's 1 the ") || !strings.Contains(flat, " recorded iterations allocated more than the timing runs") {
+		t.Errorf("text report:\n%s", text)
+	}
+}

@@ -125,6 +125,10 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 	}
 	pad := strings.Repeat(" ", siteIndent)
 	defer func() {
+		if perOp && b.OverRecordedAllocsPerOp > 0 {
+			t.line("  %9s %9s %6s  %s", num(b.OverRecordedAllocsPerOp), "", "", "recorded an op, more than go test's "+num(b.AllocsPerOpMax))
+			t.wrap(pad, fmt.Sprintf("the %d recorded iterations allocated more than the timing runs: the sites describe them, not go test's figure", b.RecordedIterations))
+		}
 		if perOp && b.UnrecordedAllocsPerOp >= 0.05 {
 			t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not recorded one by one: tiny")
 			t.wrap(pad, fmt.Sprintf("allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))

@@ -109,6 +109,13 @@ type Benchmark struct {
 	// test truncates to a whole number).
 	UnrecordedAllocsPerOp float64 `json:"unrecorded_allocs_per_op,omitzero"`
 
+	// OverRecordedAllocsPerOp, when not 0, is what the recorded
+	// iterations allocated per op (the sites and OutsideObjects), which is
+	// more than go test counted in any timing run: the benchmark did more at
+	// the attribution runs' iteration counts, or ran other code with it.
+	// The sites then describe those runs, not the timing run.
+	OverRecordedAllocsPerOp float64 `json:"over_recorded_allocs_per_op,omitzero"`
+
 	// RecordedIterations is how many iterations the sites' counts come
 	// from: the difference between two runs that recorded every allocation.
 	RecordedIterations int `json:"recorded_iterations"`
