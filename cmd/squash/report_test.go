@@ -350,18 +350,7 @@ func BenchmarkRoute(b *testing.B) {
 	}
 }
 `), 0o644)
-	code, stdout, stderr := squash(t, dir, "-json", "-nolint", "-benchtime", "100x", ".")
-	if code != exitClean {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var rep report.Report
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]report.Benchmark{}
-	for _, b := range rep.Packages[0].Benchmarks {
-		got[b.Name] = b
-	}
+	got := benchmarksOf(t, dir, "-benchtime", "100x", ".")
 	if a := got["BenchmarkRoute/a"]; a.AllocsPerOp != 1 || len(a.Sites) != 0 || !slices.Equal(a.RunsWith, []string{"BenchmarkRoute/a/b"}) {
 		t.Errorf("BenchmarkRoute/a: %v allocs/op, %d sites, runs with %v; want 1, none, and a/b", a.AllocsPerOp, len(a.Sites), a.RunsWith)
 	}
@@ -401,15 +390,7 @@ func BenchmarkGrows(b *testing.B) {
 	}
 }
 `), 0o644)
-	code, stdout, stderr := squash(t, dir, "-json", "-nolint", "-benchtime", "10x", ".")
-	if code != exitClean {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var rep report.Report
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
-		t.Fatal(err)
-	}
-	b := rep.Packages[0].Benchmarks[0]
+	b := benchmarksOf(t, dir, "-benchtime", "10x", ".")["BenchmarkGrows"]
 	near4 := func(v float64) bool { return v > 3.99 && v < 4.01 } // and a stray allocation of the runs
 	if b.AllocsPerOp != 1 || !near4(b.OverRecordedAllocsPerOp) || len(b.Sites) != 1 || !near4(b.Sites[0].AllocsPerOp) {
 		t.Errorf("%v allocs/op, %v over-recorded, sites %+v: want 1, 4, and one site of 4", b.AllocsPerOp, b.OverRecordedAllocsPerOp, b.Sites)
@@ -418,4 +399,23 @@ func BenchmarkGrows(b *testing.B) {
 	if flat := strings.Join(strings.Fields(text), " "); !strings.Contains(flat, "4 recorded an op, more than go test's 1 the ") || !strings.Contains(flat, " recorded iterations allocated more than the timing runs") {
 		t.Errorf("text report:\n%s", text)
 	}
+}
+
+// benchmarksOf runs squash -json -nolint with args in dir and returns the
+// benchmarks of its first package, by name.
+func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Benchmark {
+	t.Helper()
+	code, stdout, stderr := squash(t, dir, append([]string{"-json", "-nolint"}, args...)...)
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]report.Benchmark{}
+	for _, b := range rep.Packages[0].Benchmarks {
+		got[b.Name] = b
+	}
+	return got
 }
