@@ -27,6 +27,12 @@ type Options struct {
 	Bench     string // -test.bench regexp; "" means "."
 	Benchtime string // -test.benchtime for the timing run; "" means 1s
 	Count     int    // -test.count for the timing run; 0 means 1
+	// Processes runs each of the Count timing runs in a test binary of
+	// its own, after warmUpRuns runs that are left out, not all in one: a
+	// benchmark whose allocations depend on the collector (a pooled object
+	// that survives a collection or not) carries its state from one run to
+	// the next within a process. The CPU profile is the last process's.
+	Processes bool
 
 	// Progress, if not nil, receives one line per step.
 	Progress io.Writer
@@ -145,6 +151,8 @@ type Result struct {
 	// others.
 	BytesPerOpMin, BytesPerOpMax   float64
 	AllocsPerOpMin, AllocsPerOpMax float64
+	// Each run's B/op and allocs/op, in order.
+	BytesPerOpRuns, AllocsPerOpRuns []float64
 
 	// NsPerOpLow and NsPerOpHigh bound the 95% confidence interval of the
 	// median ns/op when Runs > 1 (golang.org/x/perf/benchmath, no
@@ -321,6 +329,29 @@ func (b *Binary) listed(ctx context.Context, bench string) []string {
 	return names
 }
 
+// warmUpRuns are the runs of each process that Options.Processes leaves
+// out: in the first two runs of a process, the runtime may start a thread
+// (runtime.newm allocates about 5 KB, 53 B/op at 100x), which a process
+// started for each run would otherwise count about one time in fifteen.
+const warmUpRuns = 2
+
+// lastOf returns rs without the results of name but its last.
+func lastOf(rs []Result, name string) []Result {
+	last := -1
+	for i, r := range rs {
+		if r.Name == name {
+			last = i
+		}
+	}
+	var out []Result
+	for i, r := range rs {
+		if r.Name != name || i == last {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // levelPrefix reports whether the levels of the benchmark name a (its
 // parts between slashes) begin those of b.
 func levelPrefix(a, b string) bool {
@@ -348,14 +379,25 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 
 	progress(opts.Progress, "timing %s", name)
 	cpu := base + ".cpu.pprof"
-	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
-		"-test.benchtime="+benchtime, fmt.Sprintf("-test.count=%d", count), "-test.cpuprofile="+cpu)
-	if err != nil {
-		return nil, named(err, name)
+	runs, perRun := 1, count
+	if opts.Processes {
+		runs, perRun = count, 1+warmUpRuns
 	}
-	results, err := Parse(bytes.NewReader(out), name)
-	if err != nil {
-		return nil, err
+	var results []Result
+	for range runs {
+		out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
+			"-test.benchtime="+benchtime, fmt.Sprintf("-test.count=%d", perRun), "-test.cpuprofile="+cpu)
+		if err != nil {
+			return nil, named(err, name)
+		}
+		rs, err := Parse(bytes.NewReader(out), name)
+		if err != nil {
+			return nil, err
+		}
+		if opts.Processes {
+			rs = lastOf(rs, name)
+		}
+		results = append(results, rs...)
 	}
 	res, err := summarize(name, results)
 	if err != nil {
@@ -627,6 +669,7 @@ func summarize(name string, results []Result) (*Result, error) {
 	res.NsPerOp, res.NsPerOpLow, res.NsPerOpHigh = s.Center, s.Lo, s.Hi
 	res.BytesPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(bytes, &thr), 0.95).Center
 	res.AllocsPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(allocs, &thr), 0.95).Center
+	res.BytesPerOpRuns, res.AllocsPerOpRuns = bytes, allocs
 	res.BytesPerOpMin, res.BytesPerOpMax = slices.Min(bytes), slices.Max(bytes)
 	res.AllocsPerOpMin, res.AllocsPerOpMax = slices.Min(allocs), slices.Max(allocs)
 	return &res, nil

@@ -194,9 +194,9 @@ func TestUpdateKeepsOtherPackages(t *testing.T) {
 // judges; the budget records its highest.
 func TestUpdateRecordsHighest(t *testing.T) {
 	b := &Budget{}
-	m := Benchmark{Package: "a", Name: "BenchmarkFlip", AllocsPerOp: 3, BytesPerOp: 106, MaxAllocsPerOp: 4, MaxBytesPerOp: 12152}
+	m := Benchmark{Package: "a", Name: "BenchmarkFlip", AllocsPerOp: 3, BytesPerOp: 106, RecordAllocsPerOp: 4, RecordBytesPerOp: 12152}
 	b.Update(nil, []Benchmark{m})
-	if x := b.Find("a", "BenchmarkFlip"); x == nil || x.AllocsPerOp != 4 || x.BytesPerOp != 12152 || x.MaxAllocsPerOp != 0 || x.MaxBytesPerOp != 0 {
+	if x := b.Find("a", "BenchmarkFlip"); x == nil || x.AllocsPerOp != 4 || x.BytesPerOp != 12152 || x.RecordAllocsPerOp != 0 || x.RecordBytesPerOp != 0 {
 		t.Fatalf("recorded %+v, want 4 allocs/op and 12152 B/op", x)
 	}
 	if v := Compare(b, []Benchmark{m}, Options{ByteTolerance: 0.1}); len(v.Over) != 0 || len(v.Within) != 1 {

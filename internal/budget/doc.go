@@ -23,10 +23,10 @@
 // benchtime. A benchmark line is not indented and has six fields: the
 // package's import path, the benchmark's full name (as go test prints it,
 // without the -GOMAXPROCS suffix), its allocs/op, the word allocs/op, its
-// B/op and the word B/op, as go test measured them (the highest of the
-// runs). The indented lines below it are the sites that allocated when the
-// budget was written, each with its estimated allocs/op, its file (relative
-// to the module root) and line, its function and its source line.
+// B/op and the word B/op, as go test measured them (the second highest of
+// the runs). The indented lines below it are the sites that allocated when
+// the budget was written, each with its estimated allocs/op, its file
+// (relative to the module root) and line, its function and its source line.
 //
 // A site is identified by its function and its source text with runs of
 // blanks folded to one, not by its line number: an edit elsewhere in the file

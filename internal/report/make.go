@@ -209,6 +209,9 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 		AllocsPerOpMin: res.AllocsPerOpMin,
 		AllocsPerOpMax: res.AllocsPerOpMax,
 		RunsWith:       res.With,
+
+		BytesPerOpRuns:  res.BytesPerOpRuns,
+		AllocsPerOpRuns: res.AllocsPerOpRuns,
 	}
 	cpu, err := readProfile(res.CPUProfile)
 	if err != nil {

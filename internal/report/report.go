@@ -76,8 +76,11 @@ type Benchmark struct {
 	BytesPerOpMax  float64 `json:"bytes_per_op_max"`
 	AllocsPerOpMin float64 `json:"allocs_per_op_min"`
 	AllocsPerOpMax float64 `json:"allocs_per_op_max"`
-	Runs           int     `json:"runs"`       // -count
-	Iterations     int     `json:"iterations"` // b.N of the last timing run
+	// Each run's B/op and allocs/op.
+	BytesPerOpRuns  []float64 `json:"bytes_per_op_runs,omitempty"`
+	AllocsPerOpRuns []float64 `json:"allocs_per_op_runs,omitempty"`
+	Runs            int       `json:"runs"`       // -count
+	Iterations      int       `json:"iterations"` // b.N of the last timing run
 
 	// AllocCPUShare is the fraction of the timing run's CPU time spent in
 	// the allocator and the garbage collector (AllocCPU + GCCPU).
