@@ -409,7 +409,11 @@ func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) 
 	}
 	summary := fmt.Sprintf("budgets: %d over, %d within", len(v.Over), len(v.Within))
 	if under > 0 {
-		summary += fmt.Sprintf(" (%d now allocate less: 'squash guard -write' tightens them)", under)
+		if under == 1 {
+			summary += " (1 now allocates less: 'squash guard -write' tightens it)"
+		} else {
+			summary += fmt.Sprintf(" (%d now allocate less: 'squash guard -write' tightens them)", under)
+		}
 	}
 	if len(v.Unbudgeted) > 0 {
 		summary += fmt.Sprintf(", %d not budgeted", len(v.Unbudgeted))
@@ -421,20 +425,21 @@ func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) 
 }
 
 // overrun prints a benchmark over budget; its figures are the lowest of
-// runs runs.
+// its runs.
 func (g *guardPrinter) overrun(o budget.Overrun, tolerance float64, runs int) {
 	m, b := o.Measured, o.Budget
+	every := ""
+	if runs > 1 {
+		every = fmt.Sprintf(" or more in all %d runs", runs)
+	}
 	var what []string
 	if o.Allocs {
-		what = append(what, fmt.Sprintf("%s allocs/op, budget %s", perOp(m.AllocsPerOp), perOp(b.AllocsPerOp)))
+		what = append(what, fmt.Sprintf("%s allocs/op%s, budget %s", perOp(m.AllocsPerOp), every, perOp(b.AllocsPerOp)))
 	}
 	if o.Bytes {
-		what = append(what, fmt.Sprintf("%s B/op, budget %s + %g%%", perOp(m.BytesPerOp), perOp(b.BytesPerOp), 100*tolerance))
+		what = append(what, fmt.Sprintf("%s B/op%s, budget %s + %g%%", perOp(m.BytesPerOp), every, perOp(b.BytesPerOp), 100*tolerance))
 	}
 	head := fmt.Sprintf("%s %s: %s", m.Package, m.Name, strings.Join(what, "; "))
-	if runs > 1 {
-		head += fmt.Sprintf(" (the lowest of %d runs)", runs)
-	}
 	g.line("FAIL %s", head)
 	for _, s := range o.NewSites {
 		g.line("     new site %s allocs/op at %s %s", perOp(s.AllocsPerOp), s.Where(), s.Function)

@@ -28,10 +28,10 @@ type Options struct {
 	Benchtime string // -test.benchtime for the timing run; "" means 1s
 	Count     int    // -test.count for the timing run; 0 means 1
 	// Processes runs each of the Count timing runs in a test binary of
-	// its own, after warmUpRuns runs that are left out, not all in one: a
-	// benchmark whose allocations depend on the collector (a pooled object
-	// that survives a collection or not) carries its state from one run to
-	// the next within a process. The CPU profile is the last process's.
+	// its own, not all in one: a benchmark whose allocations depend on the
+	// collector (a pooled object that survives a collection or not)
+	// carries its state from one run to the next within a process. The CPU
+	// profile is the last process's.
 	Processes bool
 
 	// Progress, if not nil, receives one line per step.
@@ -329,29 +329,6 @@ func (b *Binary) listed(ctx context.Context, bench string) []string {
 	return names
 }
 
-// warmUpRuns are the runs of each process that Options.Processes leaves
-// out: in the first two runs of a process, the runtime may start a thread
-// (runtime.newm allocates about 5 KB, 53 B/op at 100x), which a process
-// started for each run would otherwise count about one time in fifteen.
-const warmUpRuns = 2
-
-// lastOf returns rs without the results of name but its last.
-func lastOf(rs []Result, name string) []Result {
-	last := -1
-	for i, r := range rs {
-		if r.Name == name {
-			last = i
-		}
-	}
-	var out []Result
-	for i, r := range rs {
-		if r.Name != name || i == last {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // levelPrefix reports whether the levels of the benchmark name a (its
 // parts between slashes) begin those of b.
 func levelPrefix(a, b string) bool {
@@ -381,7 +358,7 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 	cpu := base + ".cpu.pprof"
 	runs, perRun := 1, count
 	if opts.Processes {
-		runs, perRun = count, 1+warmUpRuns
+		runs, perRun = count, 1
 	}
 	var results []Result
 	for range runs {
@@ -393,9 +370,6 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 		rs, err := Parse(bytes.NewReader(out), name)
 		if err != nil {
 			return nil, err
-		}
-		if opts.Processes {
-			rs = lastOf(rs, name)
 		}
 		results = append(results, rs...)
 	}

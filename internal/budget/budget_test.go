@@ -270,6 +270,8 @@ func TestFromReport(t *testing.T) {
 			Sites: []report.Site{
 				{File: "dec/dec.go", Line: 12, Function: "example.com/m/dec.(*Decoder).Decode", Code: "out := make([]R, 0)", AllocsPerOp: 2},
 				{File: "dec/dec.go", Line: 20, Function: "example.com/m/dec.Map[go.shape.struct { a example.com/m/x.T }].func1", Code: "f()", AllocsPerOp: 1},
+				{File: "v5/mux.go", Line: 87, Function: "github.com/go-chi/chi/v5.(*Mux[go.shape.int]).ServeHTTP", Code: "r = r.WithContext(ctx)", AllocsPerOp: 1,
+					Package: "chi", PackagePath: "github.com/go-chi/chi/v5"},
 			},
 		}},
 	}}}
@@ -282,6 +284,9 @@ func TestFromReport(t *testing.T) {
 	}
 	if fn := got[0].Sites[1].Function; fn != "dec.Map[go.shape.struct{aexample.com/m/x.T}].func1" {
 		t.Errorf("function %q, want the type arguments kept without blanks", fn)
+	}
+	if fn := got[0].Sites[2].Function; fn != "chi.(*Mux[go.shape.int]).ServeHTTP" {
+		t.Errorf("function %q, want the package's name, chi, not v5", fn)
 	}
 	var buf bytes.Buffer
 	if err := Write(&buf, &Budget{Benchmarks: got}); err != nil {

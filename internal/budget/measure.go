@@ -27,7 +27,7 @@ func FromReport(r *report.Report) []Benchmark {
 					AllocsPerOp: s.AllocsPerOp,
 					File:        s.File,
 					Line:        s.Line,
-					Function:    packageLocal(s.Function),
+					Function:    packageLocal(s.Function, s.Package, s.PackagePath),
 					Code:        s.Code,
 				})
 			}
@@ -38,10 +38,15 @@ func FromReport(r *report.Report) []Benchmark {
 }
 
 // packageLocal drops the directories of a function's import path:
-// example.com/m/decoder.(*R).Next -> decoder.(*R).Next. Type arguments,
-// which may hold slashes of their own, are kept whole, without blanks,
-// which the budget format does not allow in a name.
-func packageLocal(fn string) string {
+// example.com/m/decoder.(*R).Next -> decoder.(*R).Next. Where the package's
+// name is known (pkg, for the import path path), it replaces the import
+// path: github.com/go-chi/chi/v5.(*Mux).ServeHTTP -> chi.(*Mux).ServeHTTP.
+// Type arguments, which may hold slashes of their own, are kept whole,
+// without blanks, which the budget format does not allow in a name.
+func packageLocal(fn, pkg, path string) string {
+	if rest, ok := strings.CutPrefix(fn, path+"."); ok && pkg != "" && path != "" {
+		return strings.Join(strings.Fields(pkg+"."+rest), "")
+	}
 	name := fn
 	if i := strings.IndexByte(name, '['); i >= 0 {
 		name = name[:i]

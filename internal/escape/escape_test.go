@@ -244,6 +244,12 @@ func TestAllocates(t *testing.T) {
 		"-1 escapes to heap":                  false,
 		"'x' escapes to heap":                 false,
 		`"a" + s escapes to heap`:             true,
+		`"m6: Checked called with a negative count, which is never allowed her... escapes to heap`: false,
+		"1e+100 escapes to heap":              false,
+		"int64(100000) escapes to heap":       false,
+		"(1 + 2i) escapes to heap":            false,
+		`errKind("negative") escapes to heap`: true, // or a call: the message does not say
+		"strconv.Itoa(5) escapes to heap":     true,
 		"n escapes to heap":                   true,
 	} {
 		r := Record{Code: "escapes", Message: msg}

@@ -54,8 +54,16 @@ func (r *Record) Allocates() bool {
 }
 
 // literalEscapes matches the message of a literal constant that escapes:
-// a string, rune or number literal, or true or false.
-var literalEscapes = regexp.MustCompile(`^("(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `|'(?:[^'\\]|\\.)+'|-?[0-9][0-9a-zA-Z_.]*|true|false) escapes to heap$`)
+// a string (which the compiler cuts short with "..." past about 70
+// characters), rune or number literal, true or false, or a conversion of
+// one to a predeclared type, such as int64(100000).
+var literalEscapes = func() *regexp.Regexp {
+	lit := `(?:"(?:[^"\\]|\\.)*(?:"|\.\.\.)|` + "`[^`]*(?:`|\\.\\.\\.)" + `|'(?:[^'\\]|\\.)+'|-?[0-9][0-9a-zA-Z_.]*(?:[eEpP][+-][0-9_]+)?|\(-?[0-9][0-9a-zA-Z_.+\- ]*i\)|true|false)`
+	// Only to a predeclared type: errKind("x") may be a call, whose result
+	// does allocate in an interface.
+	conv := `(?:u?int(?:8|16|32|64)?|float(?:32|64)|complex(?:64|128)|string|byte|rune|uintptr|bool)`
+	return regexp.MustCompile(`^(?:` + lit + `|` + conv + `\(` + lit + `\)) escapes to heap$`)
+}()
 
 // String returns the message and, for escapes, the flow in short:
 // "string(b) escapes to heap: strings.genSplit(…) (call parameter) → {heap}".

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/catenacyber/perfsprint/analyzer"
 	"golang.org/x/tools/go/analysis"
@@ -47,32 +48,66 @@ var suite = func() []*analysis.Analyzer {
 	return as
 }()
 
+// relatedPos returns the position of d's first related information, or
+// token.NoPos.
+func relatedPos(d analysis.Diagnostic) token.Pos {
+	if len(d.Related) == 0 {
+		return token.NoPos
+	}
+	return d.Related[0].Pos
+}
+
 // noGeneratedFixes returns a copy of a whose fixes that edit a generated
 // file (one with a "Code generated … DO NOT EDIT." line) are dropped: go
 // vet -fix skips them without a word, so -fix would leave such a finding
-// as it is and -diff would not show it. The diagnostic stays, and says why.
+// as it is and -diff would not show it. The diagnostic stays, and says why;
+// so do poolput's that the dropped fix covered. In a package that uses cgo,
+// go vet sees cgo's output for every file, which is generated.
 func noGeneratedFixes(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {
-		generated := map[*token.File]bool{}
+		// The reason why each generated file's fixes are dropped.
+		generated := map[*token.File]string{}
 		for _, f := range pass.Files {
-			if ast.IsGenerated(f) {
-				generated[pass.Fset.File(f.Pos())] = true
+			if !ast.IsGenerated(f) {
+				continue
 			}
+			why := " (no fix offered: the file is generated, and go vet -fix does not edit it; change its generator)"
+			if len(f.Comments) > 0 && strings.Contains(f.Comments[0].Text(), "cmd/cgo") {
+				// go vet sees cgo's output for every file of the package.
+				why = " (no fix offered: go vet -fix does not edit the files of a package that uses cgo)"
+			}
+			generated[pass.Fset.File(f.Pos())] = why
 		}
 		if len(generated) == 0 {
 			return a.Run(pass)
 		}
 		ds, res, err := runHeld(a, pass)
-		for _, d := range ds {
-			if len(d.SuggestedFixes) > 0 && slices.ContainsFunc(d.SuggestedFixes[0].TextEdits, func(e analysis.TextEdit) bool {
-				return generated[pass.Fset.File(e.Pos)]
-			}) {
-				if d.Category == "fiximports" {
-					continue // not a finding: the imports of the fixes dropped
+		dropped := map[token.Pos]string{}
+		for i, d := range ds {
+			if len(d.SuggestedFixes) == 0 {
+				continue
+			}
+			for _, e := range d.SuggestedFixes[0].TextEdits {
+				if why, ok := generated[pass.Fset.File(e.Pos)]; ok {
+					dropped[d.Pos] = why
+					ds[i].SuggestedFixes = nil
+					ds[i].Message += why
+					break
 				}
-				d.SuggestedFixes = nil
-				d.Message += " (no fix offered: the file is generated, and go vet -fix does not edit it; change its generator)"
+			}
+		}
+		for _, d := range ds {
+			if _, ok := dropped[d.Pos]; ok && d.Category == "fiximports" {
+				continue // not a finding: the imports of the fixes dropped
+			}
+			if why, ok := dropped[relatedPos(d)]; ok && d.Category == poolput.CoveredCategory {
+				// The fix that covered it is gone too.
+				d.Category = ""
+				if i := strings.Index(d.Message, "; the fix offered with the Put at "); i >= 0 {
+					d.Message = d.Message[:i]
+				}
+				d.Message += why
 			}
 			pass.Report(d)
 		}

@@ -194,8 +194,9 @@ func TestLabel(t *testing.T) {
 		{"github.com/other/mod.F", "iter.go", "mod.F"},       // not the file's package
 		{"github.com/json-iterator/go.F", "gone.go", "go.F"}, // no file to read
 	} {
-		if got := s.label(tc.fn, tc.file, filepath.Join(root, filepath.FromSlash(tc.file))); got != tc.want {
-			t.Errorf("label(%q, %q) = %q, want %q", tc.fn, tc.file, got, tc.want)
+		got, pkg, path := s.label(tc.fn, tc.file, filepath.Join(root, filepath.FromSlash(tc.file)))
+		if got != tc.want || pkg != "" && !strings.HasPrefix(tc.fn, path+".") {
+			t.Errorf("label(%q, %q) = %q, %q, %q; want %q", tc.fn, tc.file, got, pkg, path, tc.want)
 		}
 	}
 }

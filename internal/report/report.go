@@ -138,8 +138,10 @@ type Site struct {
 	Function string `json:"function"` // fully qualified
 	Code     string `json:"code"`     // the source line, trimmed; "" if the file is not readable here
 	// Label is Function as the text report shows it: jsoniter.NewStream
-	// for github.com/json-iterator/go.NewStream.
-	Label string `json:"-"`
+	// for github.com/json-iterator/go.NewStream. Package is the package's
+	// name, from its package clause, and PackagePath the import path in
+	// Function that it names; both "" when unknown.
+	Label, Package, PackagePath string `json:"-"`
 
 	// Mechanism is the function that allocated on the line's behalf (the
 	// deepest frame, e.g. strings.genSplit), or "" when the line allocated

@@ -4,7 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"path"
+	pathpkg "path"
 	"path/filepath"
 	"strings"
 
@@ -36,7 +36,7 @@ func (s *sources) siteIn(p profile.Site, pkg, prefix string) Site {
 	abs := p.File
 	if !ok && prefix != "" && s.root != "" {
 		sub := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(pkg, "_test"), prefix), "/")
-		file = path.Join(sub, path.Base(filepath.ToSlash(p.File)))
+		file = pathpkg.Join(sub, pathpkg.Base(filepath.ToSlash(p.File)))
 		abs = filepath.Join(s.root, filepath.FromSlash(file))
 	}
 	site := Site{
@@ -44,8 +44,8 @@ func (s *sources) siteIn(p profile.Site, pkg, prefix string) Site {
 		Line:     p.Line,
 		Function: p.Function,
 		Code:     s.line(abs, p.Line),
-		Label:    s.label(p.Function, file, abs),
 	}
+	site.Label, site.Package, site.PackagePath = s.label(p.Function, file, abs)
 	site.Mechanism = p.Mechanism()
 	if len(p.Mechanisms) > 1 {
 		for _, m := range p.Mechanisms {
@@ -75,12 +75,13 @@ func (s *sources) line(file string, n int) string {
 // root), as the text report names it: its package's name, from the file's
 // package clause, in place of its import path, whose last element can be
 // another word (github.com/json-iterator/go.NewStream is
-// jsoniter.NewStream), with type arguments shortened (see shortFunc).
-func (s *sources) label(fn, file, abs string) string {
-	ip := path.Dir(file)
+// jsoniter.NewStream), with type arguments shortened (see shortFunc). It
+// also returns that name and the import path it replaced, or "" and "".
+func (s *sources) label(fn, file, abs string) (label, pkg, path string) {
+	ip := pathpkg.Dir(file)
 	switch {
 	case s.module == "" || file == "":
-		return shortFunc(fn)
+		return shortFunc(fn), "", ""
 	case s.module != "std" && ip == ".":
 		ip = s.module
 	case s.module != "std":
@@ -95,11 +96,11 @@ func (s *sources) label(fn, file, abs string) string {
 		s.names[abs] = name
 	}
 	if name != "" {
-		for _, p := range []string{ip + ".", ip + "_test."} {
-			if rest, ok := strings.CutPrefix(fn, p); ok {
-				return shortFunc(name + "." + rest)
+		for _, p := range []string{ip, ip + "_test"} {
+			if rest, ok := strings.CutPrefix(fn, p+"."); ok {
+				return shortFunc(name + "." + rest), name, p
 			}
 		}
 	}
-	return shortFunc(fn)
+	return shortFunc(fn), "", ""
 }

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,7 +22,7 @@ var doc string
 
 // CoveredCategory is the category of a diagnostic with no fix of its own
 // because another diagnostic's fix, that of the pool's first Put, rewrites
-// its Put too.
+// its Put too. Its first related information is at that Put.
 const CoveredCategory = "covered"
 
 // Analyzer reports sync.Pool.Put of values that box.
@@ -64,8 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pool := poolVar(pass, call)
 		switch {
 		case pool == nil:
-			x := call.Fun.(*ast.SelectorExpr).X
-			d.Message += fmt.Sprintf("; no fix offered: %s is not a package-level sync.Pool variable", types.ExprString(x))
+			d.Message += "; no fix offered: " + notAPoolVar(pass, call)
 		case exported(pass, pool):
 			d.Message += fmt.Sprintf("; no fix offered: %s is exported, and another package's %s.Get().(%s) would still compile after it and panic", pool.Name(), pool.Name(), t)
 		default:
@@ -83,8 +83,14 @@ func run(pass *analysis.Pass) (any, error) {
 			case why != "":
 				d.Message += "; no fix offered: " + why
 			case ok && at != call.Pos():
-				d.Message += fmt.Sprintf("; the fix offered with the Put at line %d rewrites this one too", pass.Fset.Position(at).Line)
+				where, here := pass.Fset.Position(at), pass.Fset.Position(call.Pos())
+				line := fmt.Sprintf("line %d", where.Line)
+				if where.Filename != here.Filename {
+					line = fmt.Sprintf("%s:%d", filepath.Base(where.Filename), where.Line)
+				}
+				d.Message += fmt.Sprintf("; the fix offered with the Put at %s rewrites this one too", line)
 				d.Category = CoveredCategory
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, Message: "the Put whose fix rewrites this one"})
 			}
 		}
 		pass.Report(d)
@@ -129,7 +135,7 @@ func poolUses(pass *analysis.Pass, ins *inspector.Inspector) map[*types.Var][]us
 // poolVar returns the variable of type sync.Pool that a Put is called on
 // directly (pool.Put), or nil.
 func poolVar(pass *analysis.Pass, call *ast.CallExpr) *types.Var {
-	sel, ok := call.Fun.(*ast.SelectorExpr)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
@@ -142,6 +148,23 @@ func poolVar(pass *analysis.Pass, call *ast.CallExpr) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// notAPoolVar says why the Put call, on no sync.Pool variable, gets no fix.
+func notAPoolVar(pass *analysis.Pass, call *ast.CallExpr) string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "the Put is not called on a sync.Pool variable"
+	}
+	x := types.ExprString(sel.X)
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && v.Parent() == pass.Pkg.Scope() {
+			if ptr, ok := v.Type().(*types.Pointer); ok && isPool(ptr.Elem()) {
+				return x + " is a *sync.Pool: the fix rewrites a sync.Pool variable"
+			}
+		}
+	}
+	return x + " is not a package-level sync.Pool variable"
 }
 
 // exported reports whether other packages can refer to the package-level

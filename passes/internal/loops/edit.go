@@ -183,6 +183,42 @@ func builtinMax(pass *analysis.Pass, pos token.Pos) bool {
 	return Predeclared(pass, pos, "max")
 }
 
+// SameAt reports whether every identifier of e (a type, in a declaration
+// that a fix moves) names, at pos, what it names where e is written: a
+// declaration in between can hide it (item := 0 after var out []item).
+func SameAt(pass *analysis.Pass, e ast.Expr, pos token.Pos) bool {
+	scope := pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	same := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, func(m ast.Node) bool { // pkg.T: the package name
+				if id, ok := m.(*ast.Ident); ok {
+					same = same && sameObject(pass, scope, id, pos)
+				}
+				return true
+			})
+			return false // the selected name is not looked up in a scope
+		case *ast.Ident:
+			same = same && sameObject(pass, scope, n, pos)
+		}
+		return same
+	})
+	return same
+}
+
+func sameObject(pass *analysis.Pass, scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
+	obj := pass.TypesInfo.Uses[id]
+	if obj == nil {
+		return true // not a use: a field name in a struct type, say
+	}
+	_, at := scope.LookupParent(id.Name, pos)
+	return at == obj
+}
+
 // Predeclared reports whether each of names, at pos, is Go's predeclared
 // identifier, such as the builtin len or the type int, and not a
 // declaration of the code's own that hides it: a fix that writes len(x) or

@@ -149,13 +149,14 @@ func UseBox() {
 	boxSink = (&Pair[string, int]{}).Key()
 }
 
-// Checked panics with a constant: the compiler says "negative n" escapes to
-// heap, but a constant in an interface points at read-only data.
+// Checked panics with a constant: the compiler says that it escapes to heap,
+// cut short with "...", but a constant in an interface points at read-only
+// data.
 //
 //squash:noalloc
 func Checked(n int) int {
 	if n < 0 {
-		panic("negative n")
+		panic("a: Checked was called with a negative count, which no caller is ever allowed to pass")
 	}
 	return n * 2
 }

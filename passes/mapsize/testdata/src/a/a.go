@@ -168,3 +168,17 @@ func lenShadowed(xs []string, len func([]string) int) map[string]bool {
 	}
 	return m
 }
+
+type key string
+
+// Not reported: a local declared between the map and its loop hides the key
+// type that the moved declaration would name.
+func typeHidden(xs []key) map[key]bool {
+	m := map[key]bool{}
+	key := 0
+	_ = key
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}

@@ -258,3 +258,19 @@ func useOther() {
 	b := other.Get().([]byte)
 	other.Put(b) // want `; no fix offered: other's New is not func\(\) any \{ return v \} with v a \[\]byte$`
 }
+
+// Not fixed, with the reason: a Put in parentheses, and a pointer to a pool.
+
+var parens = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+func useParens() {
+	b := parens.Get().([]byte)
+	(parens.Put)(b) // want `; no fix offered: the Put at line 268 is not a statement that puts back v, or a slice of it, in the block of a v := parens.Get\(\)\.\(\[\]byte\)$`
+}
+
+var pointer = &sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+func usePoolPointer() {
+	b := pointer.Get().([]byte)
+	pointer.Put(b) // want `; no fix offered: pointer is a \*sync.Pool: the fix rewrites a sync.Pool variable$`
+}

@@ -375,3 +375,17 @@ func makeShadowed(xs []int) []int {
 	}
 	return out
 }
+
+type item int
+
+// Not reported: a local declared between the slice and its loop hides the
+// element type that the moved declaration would name.
+func typeHidden(xs []int) []item {
+	var out []item
+	item := 0
+	_ = item
+	for range xs {
+		out = append(out, 0)
+	}
+	return out
+}
