@@ -54,19 +54,26 @@ func lintConfig(patterns []string) (lint.Config, error) {
 // goFiles returns the SHA-256 of every Go file in the directories of pkgs,
 // so that lint -fix can say which it changed.
 func goFiles(pkgs []bench.Package) (map[string][32]byte, error) {
-	sums := map[string][32]byte{}
+	var all []string
 	for _, p := range pkgs {
 		if p.Standard {
 			continue
 		}
 		files, _ := filepath.Glob(filepath.Join(p.Dir, "*.go"))
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				return nil, err
-			}
-			sums[f] = sha256.Sum256(data)
+		all = append(all, files...)
+	}
+	return hashes(all)
+}
+
+// hashes returns the SHA-256 of each file.
+func hashes(files []string) (map[string][32]byte, error) {
+	sums := map[string][32]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
 		}
+		sums[f] = sha256.Sum256(data)
 	}
 	return sums, nil
 }
@@ -107,11 +114,14 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if *fix || *diff {
-		// Files -fix changed are named when the patterns are packages the
-		// go command resolves (not, say, a list of .go files).
+		// Files -fix changed are named: those of the packages the patterns
+		// resolve to, or the .go files given.
 		var pkgs []bench.Package
 		var before map[string][32]byte
-		if *fix {
+		if _, files := packageOfFiles(fs.Args()); *fix && files != nil {
+			before, _ = hashes(slices.Collect(maps.Keys(files)))
+			pkgs = nil
+		} else if *fix {
 			if pkgs, err = bench.Resolve(ctx, "", fs.Args()); err == nil {
 				before, _ = goFiles(pkgs)
 			}
@@ -119,7 +129,11 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		res, err := lint.Fix(ctx, cfg, *diff)
 		if *fix && before != nil {
 			// Also when go vet failed on a package: it fixed the others.
-			if after, err := goFiles(pkgs); err == nil {
+			after, err := goFiles(pkgs)
+			if pkgs == nil {
+				after, err = hashes(slices.Collect(maps.Keys(before)))
+			}
+			if err == nil {
 				wd, _ := os.Getwd()
 				for _, f := range slices.Sorted(maps.Keys(after)) {
 					if after[f] != before[f] {

@@ -226,8 +226,7 @@ func TestLintFix(t *testing.T) {
 		t.Errorf("the fix was not applied:\n%s", src)
 	}
 
-	// Files as arguments: fixed, though not named (they are no package the
-	// go command lists).
+	// Files as arguments: fixed, and named.
 	orig, _ := os.ReadFile(filepath.Join(packageDir, testMod, "ok", "ok.go"))
 	os.WriteFile(filepath.Join(dir, "ok", "ok.go"), orig, 0o644)
 	files, _ := filepath.Glob(filepath.Join(dir, "ok", "*.go"))
@@ -236,7 +235,7 @@ func TestLintFix(t *testing.T) {
 	}
 	cmd = exec.Command(squashBinary(t), append([]string{"lint", "-fix"}, files...)...)
 	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := cmd.CombinedOutput(); err != nil || string(out) != "fixed ok/ok.go\n" {
 		t.Fatalf("lint -fix %s: %v\n%s", strings.Join(files, " "), err, out)
 	}
 	src, _ = os.ReadFile(filepath.Join(dir, "ok", "ok.go"))
