@@ -199,6 +199,9 @@ func TestUnrecorded(t *testing.T) {
 		"r := []rune(s)":               "more than 32 runes",
 		"k := make(Key, 0, len(c)+1)":  "not a constant and is over 32 bytes",
 		"m := make(map[string]int, n)": "",
+		"s := make([]int, 3)":          "", // a constant size: on the stack
+		"s := make([]int, 0, 8)":       "",
+		"s := f(make([]byte, 0, n+1))": "not a constant and is over 32 bytes",
 		"out = append(out, p)":         "",
 		"out = append(out, string(b))": "", // the append is what the line is read as
 	} {

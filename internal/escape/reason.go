@@ -1,6 +1,9 @@
 package escape
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"regexp"
 	"strings"
 )
@@ -50,6 +53,9 @@ func Mechanism(function, code string) string {
 func Unrecorded(code string) string {
 	switch m := Mechanism("", code); {
 	case strings.Contains(m, "makeslice"):
+		if literalSize(code) {
+			return "" // on the stack, up to 64 KiB, or it would have a record
+		}
 		return "with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes"
 	case strings.Contains(m, "slicebytetostring"):
 		return "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes"
@@ -87,4 +93,34 @@ var runtimeMechanisms = map[string]string{
 	"runtime.slicebytetostring": "string conversion copies the bytes (runtime.slicebytetostring)",
 	"runtime.stringtoslicebyte": "byte slice conversion copies the string (runtime.stringtoslicebyte)",
 	"runtime.stringtoslicerune": "conversion decodes the string into runes (runtime.stringtoslicerune)",
+}
+
+// literalSize reports whether code's first make call has integer literals
+// for its length and capacity: make([]int, 3).
+func literalSize(code string) bool {
+	i := strings.Index(code, "make(")
+	if i < 0 {
+		return false
+	}
+	// The call runs to its closing parenthesis: parse growing prefixes.
+	for j := i + len("make("); j < len(code); j++ {
+		if code[j] != ')' {
+			continue
+		}
+		e, err := parser.ParseExpr(code[i : j+1])
+		if err != nil {
+			continue
+		}
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			return false
+		}
+		for _, a := range call.Args[1:] {
+			if lit, ok := a.(*ast.BasicLit); !ok || lit.Kind != token.INT {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

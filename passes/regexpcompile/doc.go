@@ -46,5 +46,8 @@
 // sync.OnceFunc, sync.OnceValue and sync.OnceValues, and in _test.go files
 // the Test functions (with their subtests), examples and TestMain, where
 // a package-level variable would only move the cost to every run of the
-// test binary. Benchmarks, fuzz targets and test helpers are reported.
+// test binary. In a benchmark, a compile outside every loop is set-up, which
+// runs a few times and is not timed per op: it is not reported either; one
+// in a loop (b.Loop's, b.N's, or one around b.Run) is. Fuzz targets and test
+// helpers are reported.
 package regexpcompile

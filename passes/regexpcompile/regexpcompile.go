@@ -47,7 +47,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if fd.Body == nil || runsOnce(pass, fd) {
 			continue
 		}
+		setUp := isBenchmark(pass, fd)
 		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
+			if setUp && !inLoop(call) {
+				continue // a benchmark's set-up: once a run, not timed per op
+			}
 			report(pass, fl, taken, fd, call)
 		}
 	}
@@ -191,6 +195,29 @@ func runsOnce(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 		return sig.Params().Len() == 1 && isTesting(sig.Params().At(0).Type(), "M")
 	case isTestName(name, "Test"):
 		return sig.Params().Len() == 1 && isTesting(sig.Params().At(0).Type(), "T")
+	}
+	return false
+}
+
+// isBenchmark reports whether fd is a benchmark of a _test.go file:
+// BenchmarkX(b *testing.B).
+func isBenchmark(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	if fd.Recv != nil || !isTestName(fd.Name.Name, "Benchmark") || !strings.HasSuffix(pass.Fset.File(fd.Pos()).Name(), "_test.go") {
+		return false
+	}
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Params().Len() == 1 && isTesting(sig.Params().At(0).Type(), "B") && sig.Results().Len() == 0
+}
+
+// inLoop reports whether cur is inside a for or range statement of its
+// function declaration (a b.Loop or b.N loop, or one around b.Run).
+func inLoop(cur inspector.Cursor) bool {
+	for range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		return true
 	}
 	return false
 }
