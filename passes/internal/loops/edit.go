@@ -15,9 +15,9 @@ import (
 // follow it directly, the declaration moves to just before the loop, where
 // the loop's length is sure to be known; the caller has checked that nothing
 // in between uses the variable. The declaration takes its comments along:
-// the // comments on the lines just above it and those that follow it on
-// its line. It goes above the loop's own // comments, if any, and leaves no
-// doubled blank line behind. The statements in between stay where they are.
+// those on the lines just above it and those that follow it on its line. It
+// goes above the loop's own comments, if any, and leaves no doubled blank
+// line behind. The statements in between stay where they are.
 func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, decl string) []analysis.TextEdit {
 	old := list[i]
 	if j == i+1 {
@@ -55,8 +55,10 @@ func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, decl string) []an
 	return []analysis.TextEdit{del, {Pos: at, End: at, NewText: []byte(text.String())}}
 }
 
-// leading returns the // comments on the lines just above the statement s,
-// each alone on its line, or nil.
+// leading returns the comments on the lines just above the statement s,
+// each starting its own line and ending where the next starts, or nil. A
+// /* */ comment may span lines; one that ends a line other code is on
+// makes the group not the statement's.
 func leading(tf *token.File, src []byte, file *ast.File, s ast.Stmt) []*ast.Comment {
 	if file == nil {
 		return nil
@@ -69,11 +71,13 @@ func leading(tf *token.File, src []byte, file *ast.File, s ast.Stmt) []*ast.Comm
 		if tf.Line(cg.End()) != line-1 {
 			continue
 		}
-		for k, c := range cg.List {
+		next := tf.Line(cg.List[0].Pos())
+		for _, c := range cg.List {
 			start := tf.LineStart(tf.Line(c.Pos()))
-			if !strings.HasPrefix(c.Text, "//") || !blank(string(src[tf.Offset(start):tf.Offset(c.Pos())])) || tf.Line(c.Pos()) != line-len(cg.List)+k {
+			if !blank(string(src[tf.Offset(start):tf.Offset(c.Pos())])) || tf.Line(c.Pos()) != next {
 				return nil
 			}
+			next = tf.Line(c.End()) + 1
 		}
 		return cg.List
 	}

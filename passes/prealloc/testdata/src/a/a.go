@@ -389,3 +389,16 @@ func typeHidden(xs []int) []item {
 	}
 	return out
 }
+
+func blockComments(get func() []int) []int {
+	/*
+		out is the result,
+		one per item.
+	*/
+	var out []int // want `out grows once per iteration of a loop of len\(items\) iterations`
+	items := get()
+	for _, it := range items {
+		out = append(out, it)
+	}
+	return out
+}
