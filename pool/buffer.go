@@ -74,7 +74,8 @@ func (b *Buffer) Truncate(n int) error {
 
 // Grow makes room for n more bytes without another allocation, and counts
 // Len()+n as needed by this use. Negative n is treated as 0. It allocates
-// only if the room is not there yet.
+// only if the room is not there yet, and panics "pool: Buffer too large",
+// as bytes.Buffer's does with its ErrTooLarge, if no memory could hold it.
 func (b *Buffer) Grow(n int) {
 	if n <= 0 {
 		return
@@ -216,7 +217,7 @@ func (b *Buffer) grow(n int) *Buffer {
 			return d
 		}
 	}
-	nb := make([]byte, len(b.b), c)
+	nb := makeCap[byte](len(b.b), c, "Buffer")
 	copy(nb, b.b)
 	b.b = nb
 	b.class = uint8(shelfOf(c))
@@ -236,6 +237,18 @@ func grownCap(c, need int) int {
 		c = 1 << bucket(c)
 	}
 	return c
+}
+
+// makeCap returns make([]T, n, c) or, where the runtime cannot make it (a
+// capacity beyond what an address space holds), panics "pool: WHAT too
+// large", as grownCap does, not with the runtime's makeslice error.
+func makeCap[T any](n, c int, what string) []T {
+	defer func() {
+		if recover() != nil {
+			panic("pool: " + what + " too large")
+		}
+	}()
+	return make([]T, n, c)
 }
 
 // release gives a donor from grow, now holding b's former bytes, back to

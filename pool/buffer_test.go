@@ -241,3 +241,28 @@ func TestGrownCap(t *testing.T) {
 		}()
 	}
 }
+
+// TestTooLarge: a capacity no memory could hold panics with the pool's
+// message, as bytes.Buffer's Grow does with its own, not with the
+// runtime's makeslice error from inside the pool.
+func TestTooLarge(t *testing.T) {
+	var ints Pool[int]
+	for _, tc := range []struct {
+		name string
+		f    func()
+		want string
+	}{
+		{"GetCap(MaxInt)", func() { GetCap(math.MaxInt) }, "pool: Buffer too large"},
+		{"Grow(MaxInt) on an empty Buffer", func() { Get().Grow(math.MaxInt) }, "pool: Buffer too large"},
+		{"Pool[int].GetCap(1<<60)", func() { ints.GetCap(1 << 60) }, "pool: Slice too large"},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != tc.want {
+					t.Errorf("%s: panic %v, want %q", tc.name, r, tc.want)
+				}
+			}()
+			tc.f()
+		}()
+	}
+}

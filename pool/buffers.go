@@ -82,7 +82,8 @@ func (p *Buffers) missDefault() *Buffer { return p.miss(p.s.cal.defaultClass(), 
 // request above the calibrated maximum takes a remembered buffer if there is
 // one, and is otherwise served by a new buffer: of the whole size class if
 // the class is remembered, else of exactly n bytes. Put treats it, like any
-// buffer, by its size class, floor(log2 Cap()).
+// buffer, by its size class, floor(log2 Cap()). An n no memory could hold
+// panics "pool: Buffer too large".
 func (p *Buffers) GetCap(n int) *Buffer {
 	if k, ok := p.s.getClass(n); !ok {
 		return p.miss(k, n)
@@ -108,7 +109,7 @@ func (p *Buffers) miss(k, n int) *Buffer {
 // make returns a new Buffer of capacity n, at home in p.
 func (p *Buffers) make(n int) *Buffer {
 	return &Buffer{
-		b:      make([]byte, 0, n),
+		b:      makeCap[byte](0, n, "Buffer"),
 		home:   p,
 		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
 	}

@@ -49,7 +49,8 @@ func (p *Pool[T]) Get() *Slice[T] {
 // size class. A request above the calibrated maximum takes a remembered slice
 // if there is one (see Buffers), and is otherwise served by a new slice: of
 // the whole size class if the class is remembered, else of exactly n
-// elements. Put treats it, like any slice, by its size class.
+// elements. Put treats it, like any slice, by its size class. An n no
+// memory could hold panics "pool: Slice too large".
 func (p *Pool[T]) GetCap(n int) *Slice[T] {
 	k, ok := p.s.getClass(n)
 	if ok {
@@ -75,7 +76,7 @@ func (p *Pool[T]) miss(k, n int) *Slice[T] {
 
 func (p *Pool[T]) make(n int) *Slice[T] {
 	return &Slice[T]{
-		S:      make([]T, 0, n),
+		S:      makeCap[T](0, n, "Slice"),
 		home:   p,
 		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
 	}
