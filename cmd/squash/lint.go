@@ -51,21 +51,20 @@ func lintConfig(patterns []string) (lint.Config, error) {
 	return lint.Config{Patterns: patterns, Tool: exe, Env: []string{vettoolEnv}}, nil
 }
 
-// goFiles returns the SHA-256 of every Go file in the directories of pkgs,
-// so that lint -fix can say which it changed.
-func goFiles(pkgs []bench.Package) (map[string][32]byte, error) {
+// goFiles returns the Go files in the directories of pkgs.
+func goFiles(pkgs []bench.Package) []string {
 	var all []string
 	for _, p := range pkgs {
-		if p.Standard {
-			continue
+		if !p.Standard {
+			files, _ := filepath.Glob(filepath.Join(p.Dir, "*.go"))
+			all = append(all, files...)
 		}
-		files, _ := filepath.Glob(filepath.Join(p.Dir, "*.go"))
-		all = append(all, files...)
 	}
-	return hashes(all)
+	return all
 }
 
-// hashes returns the SHA-256 of each file.
+// hashes returns the SHA-256 of each file, so that lint -fix can say which
+// it changed.
 func hashes(files []string) (map[string][32]byte, error) {
 	sums := map[string][32]byte{}
 	for _, f := range files {
@@ -114,26 +113,21 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if *fix || *diff {
-		// Files -fix changed are named: those of the packages the patterns
-		// resolve to, or the .go files given.
-		var pkgs []bench.Package
-		var before map[string][32]byte
+		// Files -fix changed are named: the .go files given, or those of
+		// the packages the patterns resolve to.
+		var watched []string
 		if _, files := packageOfFiles(fs.Args()); *fix && files != nil {
-			before, _ = hashes(slices.Collect(maps.Keys(files)))
-			pkgs = nil
+			watched = slices.Collect(maps.Keys(files))
 		} else if *fix {
-			if pkgs, err = bench.Resolve(ctx, "", fs.Args()); err == nil {
-				before, _ = goFiles(pkgs)
+			if pkgs, err := bench.Resolve(ctx, "", fs.Args()); err == nil {
+				watched = goFiles(pkgs)
 			}
 		}
+		before, _ := hashes(watched)
 		res, err := lint.Fix(ctx, cfg, *diff)
-		if *fix && before != nil {
+		if len(before) > 0 {
 			// Also when go vet failed on a package: it fixed the others.
-			after, err := goFiles(pkgs)
-			if pkgs == nil {
-				after, err = hashes(slices.Collect(maps.Keys(before)))
-			}
-			if err == nil {
+			if after, err := hashes(watched); err == nil {
 				wd, _ := os.Getwd()
 				for _, f := range slices.Sorted(maps.Keys(after)) {
 					if after[f] != before[f] {

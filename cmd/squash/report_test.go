@@ -329,8 +329,7 @@ func TestReportProgressOnlyOnTerminal(t *testing.T) {
 // sub-benchmarks (all the way, as it uses b.Loop). Their figures are their
 // own; their sites are not recorded, and the report says why.
 func TestReportNameWithSlash(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/slash\n\ngo 1.26\n"), 0o644)
+	dir := newModule(t, "example.com/slash")
 	os.WriteFile(filepath.Join(dir, "slash_test.go"), []byte(`package slash
 
 import "testing"
@@ -369,8 +368,7 @@ func BenchmarkRoute(b *testing.B) {
 // from those runs, and the report says that they add up to more than go
 // test's figure.
 func TestReportOverRecorded(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/over\n\ngo 1.26\n"), 0o644)
+	dir := newModule(t, "example.com/over")
 	os.WriteFile(filepath.Join(dir, "over_test.go"), []byte(`package over
 
 import "testing"

@@ -62,7 +62,8 @@ func CheckBenchtime(t string) error {
 // CheckBench returns an error if the -bench regexp pattern is one the
 // testing package would refuse: it splits the pattern at each slash and
 // bar outside brackets and parentheses, as it does, and compiles each
-// element as it rewrites it. Checking it first saves building a test binary that would fail.
+// element as it rewrites it. Checking it first saves building a test binary
+// that would fail.
 func CheckBench(pattern string) error {
 	i := 0
 	for _, alt := range benchAlternatives(pattern) {
@@ -145,13 +146,9 @@ type Result struct {
 	Runs        int // how many timing runs (-count)
 	Iters       int // iterations of the last timing run
 
-	// The lowest and highest B/op and allocs/op of the -count runs. They
-	// differ where a run's allocations depend on the collector, such as a
-	// pooled object that survives a collection in some runs and not in
-	// others.
-	BytesPerOpMin, BytesPerOpMax   float64
-	AllocsPerOpMin, AllocsPerOpMax float64
-	// Each run's B/op and allocs/op, in order.
+	// Each run's B/op and allocs/op, in order. They differ where a run's
+	// allocations depend on the collector, such as a pooled object that
+	// survives a collection in some runs and not in others.
 	BytesPerOpRuns, AllocsPerOpRuns []float64
 
 	// NsPerOpLow and NsPerOpHigh bound the 95% confidence interval of the
@@ -277,11 +274,11 @@ func only(top, pattern string) string {
 	var alts []string
 	for _, alt := range benchAlternatives(pattern) {
 		if re, err := regexp.Compile(rewrite(alt[0])); err == nil && re.MatchString(top) {
-			alts = append(alts, strings.Join(append([]string{"^" + regexp.QuoteMeta(top) + "$"}, alt[1:]...), "/"))
+			alts = append(alts, strings.Join(append([]string{ExactRegexp(top)}, alt[1:]...), "/"))
 		}
 	}
 	if len(alts) == 0 {
-		return "^" + regexp.QuoteMeta(top) + "$"
+		return ExactRegexp(top)
 	}
 	return strings.Join(alts, "|")
 }
@@ -329,18 +326,13 @@ func (b *Binary) listed(ctx context.Context, bench string) []string {
 	return names
 }
 
-// levelPrefix reports whether the levels of the benchmark name a (its
-// parts between slashes) begin those of b.
-func levelPrefix(a, b string) bool {
-	return strings.HasPrefix(b, a+"/")
-}
-
 // Measure runs the benchmark called name (as returned by Benchmarks): once
 // for timing with a CPU profile at the normal memory-profile rate, then, if
 // it allocates and the testing package can run it alone (see Result.With:
 // listed are the other benchmarks the listing found), twice recording every
-// allocation, with two iteration counts (see Result.MemProfile). The profiles are written into dir. If the
-// benchmark fails, the error is a *Failure.
+// allocation, with two iteration counts (see Result.MemProfile). The
+// profiles are written into dir. If the benchmark fails, the error is a
+// *Failure.
 func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir string, opts Options) (*Result, error) {
 	re := ExactRegexp(name)
 	benchtime := opts.Benchtime
@@ -387,7 +379,7 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 		// A benchmark whose name is a prefix of this one's, in levels,
 		// runs with it too, without a result of its own when it uses
 		// b.Loop.
-		if l != name && levelPrefix(l, name) && !slices.Contains(res.With, l) {
+		if l != name && covers(l, []string{name}) && !slices.Contains(res.With, l) {
 			res.With = append(res.With, l)
 		}
 	}
@@ -644,8 +636,6 @@ func summarize(name string, results []Result) (*Result, error) {
 	res.BytesPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(bytes, &thr), 0.95).Center
 	res.AllocsPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(allocs, &thr), 0.95).Center
 	res.BytesPerOpRuns, res.AllocsPerOpRuns = bytes, allocs
-	res.BytesPerOpMin, res.BytesPerOpMax = slices.Min(bytes), slices.Max(bytes)
-	res.AllocsPerOpMin, res.AllocsPerOpMax = slices.Min(allocs), slices.Max(allocs)
 	return &res, nil
 }
 

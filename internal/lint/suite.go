@@ -202,9 +202,10 @@ func fileSource(pass *analysis.Pass, tf *token.File) []byte {
 }
 
 // breaksImports reports whether edits, all in one file, would leave it
-// unparsable (the whole file: parsing its imports alone stops at the
-// "fmt" that such an edit leaves after them). Edits to a generated file (cgo's) count as harmless:
-// go vet -fix does not make them.
+// unparsable (the whole file: parsing its imports alone stops at the "fmt"
+// that such an edit leaves after them). Edits to a generated file (cgo's)
+// count as harmless: go vet -fix does not make them, and noGeneratedFixes
+// says so.
 func breaksImports(pass *analysis.Pass, edits []analysis.TextEdit) bool {
 	if len(edits) == 0 {
 		return false

@@ -204,10 +204,10 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 		Iterations:  res.Iters,
 		Sites:       []Site{},
 
-		BytesPerOpMin:  res.BytesPerOpMin,
-		BytesPerOpMax:  res.BytesPerOpMax,
-		AllocsPerOpMin: res.AllocsPerOpMin,
-		AllocsPerOpMax: res.AllocsPerOpMax,
+		BytesPerOpMin:  slices.Min(res.BytesPerOpRuns),
+		BytesPerOpMax:  slices.Max(res.BytesPerOpRuns),
+		AllocsPerOpMin: slices.Min(res.AllocsPerOpRuns),
+		AllocsPerOpMax: slices.Max(res.AllocsPerOpRuns),
 		RunsWith:       res.With,
 
 		BytesPerOpRuns:  res.BytesPerOpRuns,
