@@ -254,7 +254,7 @@ func TestTooLarge(t *testing.T) {
 	}{
 		{"GetCap(MaxInt)", func() { GetCap(math.MaxInt) }, "pool: Buffer too large"},
 		{"Grow(MaxInt) on an empty Buffer", func() { Get().Grow(math.MaxInt) }, "pool: Buffer too large"},
-		{"Pool[int].GetCap(1<<60)", func() { ints.GetCap(1 << 60) }, "pool: Slice too large"},
+		{"Pool[int].GetCap(MaxInt/2)", func() { ints.GetCap(math.MaxInt / 2) }, "pool: Slice too large"},
 	} {
 		func() {
 			defer func() {
