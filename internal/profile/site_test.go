@@ -105,6 +105,13 @@ func TestBlame(t *testing.T) {
 	b.sample([]int64{30, 240, 0, 0}, []frame{{user + ".Decode", "/m/dec/dec.go", 20}}, []frame{bench})
 	// Allocated by the testing package alone.
 	b.sample([]int64{7, 700, 0, 0}, []frame{{"testing.(*B).run1", "/go/benchmark.go", 10}})
+	// The timer starting a thread under b.Loop, on the benchmark's line.
+	b.sample([]int64{1, 1024, 0, 0},
+		[]frame{{"runtime.allocm", "/go/proc.go", 2200}},
+		[]frame{{"runtime.newm", "/go/proc.go", 2800}},
+		[]frame{{"runtime.ReadMemStats", "/go/mstats.go", 380}},
+		[]frame{{"testing.(*B).StopTimer", "/go/benchmark.go", 140}},
+		[]frame{{"testing.(*B).loopSlowPath", "/go/benchmark.go", 420}, {"testing.(*B).Loop", "/go/benchmark.go", 460}, {user + ".BenchmarkX", "/m/dec/dec_test.go", 19}})
 	// An empty sample counts nowhere.
 	b.sample([]int64{0, 0, 1, 1}, []frame{{user + ".Decode", "/m/dec/dec.go", 30}})
 
@@ -112,8 +119,8 @@ func TestBlame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Objects != 52 || a.Bytes != 1660 || a.OutsideObjects != 7 || a.OutsideBytes != 700 {
-		t.Errorf("totals = %d objects %d bytes, outside %d/%d; want 52/1660, outside 7/700", a.Objects, a.Bytes, a.OutsideObjects, a.OutsideBytes)
+	if a.Objects != 53 || a.Bytes != 2684 || a.OutsideObjects != 8 || a.OutsideBytes != 1724 {
+		t.Errorf("totals = %d objects %d bytes, outside %d/%d; want 53/2684, outside 8/1724", a.Objects, a.Bytes, a.OutsideObjects, a.OutsideBytes)
 	}
 	if len(a.Sites) != 2 {
 		t.Fatalf("got %d sites, want 2: %+v", len(a.Sites), a.Sites)
