@@ -106,6 +106,9 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 		}
 		record := func(prefix string, r escape.Record) {
 			fmt.Fprintf(w, "  %s%s: %s\n", prefix, r.Code, r.Message)
+			if why := r.WhyFree(); why != "" {
+				fmt.Fprintf(w, "    %s\n", why)
+			}
 			for _, s := range r.Flow {
 				indent := "      "
 				if strings.HasPrefix(s.Text, "flow:") {

@@ -165,3 +165,19 @@ func TestPrintExplanationNoPlace(t *testing.T) {
 		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestPrintExplanationFree: a record of a value that is not allocated says
+// so under its message.
+func TestPrintExplanationFree(t *testing.T) {
+	at := escape.Position{File: "/m/a.go", Line: 3, Col: 14}
+	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
+		Line: 3, Code: "sink = struct{}{}",
+		Here: []escape.Record{{Code: "escapes", Message: "struct {}{} escapes to heap", Pos: at, Free: escape.FreeZeroSize}},
+	}}}
+	var out strings.Builder
+	printExplanation(&out, e)
+	want := "a.go:3: sink = struct{}{}\n  3:14: escapes: struct {}{} escapes to heap\n    " + escape.FreeZeroSize + "\n"
+	if out.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+}

@@ -13,7 +13,8 @@ import (
 
 // Build compiles pkg (its test binary when it has tests, so that the test
 // files are covered too) with the compiler's diagnostics on for the user's
-// code, and returns them. The diagnostics go to a fresh temporary directory,
+// code, and returns them, with Free set where the types of the code show
+// that a value said to escape is not allocated. The diagnostics go to a fresh temporary directory,
 // removed before Build returns, also when ctx is cancelled.
 func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
 	tmp, err := os.MkdirTemp("", "squash-escape-")
@@ -39,5 +40,12 @@ func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
 		}
 		return nil, fmt.Errorf("%s does not compile:\n\t%s", pkg.ImportPath, strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "\n\t"))
 	}
-	return Load(diag)
+	ix, err := Load(diag)
+	if err != nil {
+		return nil, err
+	}
+	if err := markFree(ctx, pkg.Dir, ix); err != nil {
+		return nil, err
+	}
+	return ix, nil
 }

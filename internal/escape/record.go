@@ -34,6 +34,10 @@ type Record struct {
 	// second-outermost to the innermost: where the allocation is written.
 	Inlined []Position `json:"inlined,omitempty"`
 	Flow    []Step     `json:"flow,omitempty"`
+	// Free, when set, says why the value an escape record is about is not
+	// allocated all the same (one of the Free reasons). Build sets it from
+	// the types of the code; Read does not.
+	Free string `json:"free,omitempty"`
 }
 
 // Source returns where the decision's code is written: the innermost
@@ -46,11 +50,25 @@ func (r *Record) Source() Position {
 }
 
 // Allocates reports whether the record says a value is allocated on the
-// heap: an escape with a message, but for a literal constant, such as the
-// argument of panic("nil context"), which escapes as an interface that
-// points at read-only data and allocates nothing.
+// heap: an escape with a message, unless WhyFree says otherwise.
 func (r *Record) Allocates() bool {
-	return strings.HasPrefix(r.Code, "escape") && r.Message != "" && !literalEscapes.MatchString(r.Message)
+	return strings.HasPrefix(r.Code, "escape") && r.Message != "" && r.WhyFree() == ""
+}
+
+// WhyFree returns why the value an escape record is about is not allocated
+// after all: Free, or, from the message alone, FreeConstant for a literal
+// constant, such as the argument of panic("nil context"). It returns "" for
+// every other record.
+func (r *Record) WhyFree() string {
+	switch {
+	case !strings.HasPrefix(r.Code, "escape"):
+		return ""
+	case r.Free != "":
+		return r.Free
+	case literalEscapes.MatchString(r.Message):
+		return FreeConstant
+	}
+	return ""
 }
 
 // literalEscapes matches the message of a literal constant that escapes:

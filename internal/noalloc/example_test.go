@@ -18,8 +18,8 @@ func ExampleCheck() {
 		fmt.Printf("line %d: %s: %s\n", v.Pos.Line, v.Function, v.Reason)
 	}
 	// Output:
-	// 14 functions checked
-	// line 20: EscapeToHeap: &T{...} escapes to heap
-	// line 30: MovedToHeap: x escapes to heap
-	// line 43: InlinedCallee: &T{...} escapes to heap
+	// 16 functions checked
+	// line 23: EscapeToHeap: &T{...} escapes to heap
+	// line 33: MovedToHeap: x escapes to heap
+	// line 46: InlinedCallee: &T{...} escapes to heap
 }
