@@ -19,7 +19,7 @@ func ExampleCheck() {
 	}
 	// Output:
 	// 16 functions checked
-	// line 23: EscapeToHeap: &T{...} escapes to heap
-	// line 33: MovedToHeap: x escapes to heap
-	// line 46: InlinedCallee: &T{...} escapes to heap
+	// line 20: EscapeToHeap: &T{...} escapes to heap
+	// line 30: MovedToHeap: x escapes to heap
+	// line 43: InlinedCallee: &T{...} escapes to heap
 }

@@ -15,8 +15,8 @@ import (
 var wantRE = regexp.MustCompile("// want `([^`]*)`")
 
 // TestTestdata checks the violations in testdata/mod/a against the want
-// comments there: each line with one must be reported, with a matching
-// reason, and no other line.
+// comments in its files: each line with one must be reported, with a
+// matching reason, and no other line.
 func TestTestdata(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/mod")
 	res, err := Check(context.Background(), dir, []string{"./a"})
@@ -25,38 +25,41 @@ func TestTestdata(t *testing.T) {
 	}
 	vs := res.Violations
 	if len(res.Functions) != 16 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" {
-		t.Errorf("checked %v, want the 16 marked functions of a.go", res.Functions)
+		t.Errorf("checked %v, want the 16 marked functions of a.go and free.go", res.Functions)
 	}
-	file := filepath.Join(dir, "a", "a.go")
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
+	type line struct {
+		file string
+		n    int
 	}
-	want := map[int]*regexp.Regexp{}
-	for i, line := range strings.Split(string(src), "\n") {
-		if m := wantRE.FindStringSubmatch(line); m != nil {
-			want[i+1] = regexp.MustCompile(m[1])
+	want := map[line]*regexp.Regexp{}
+	for _, name := range []string{"a.go", "free.go"} {
+		file := filepath.Join(dir, "a", name)
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, text := range strings.Split(string(src), "\n") {
+			if m := wantRE.FindStringSubmatch(text); m != nil {
+				want[line{file, i + 1}] = regexp.MustCompile(m[1])
+			}
 		}
 	}
-	got := map[int]bool{}
+	got := map[line]bool{}
 	for _, v := range vs {
-		if v.Pos.File != file {
-			t.Errorf("violation in another file: %v", v)
-			continue
-		}
-		re, ok := want[v.Pos.Line]
+		at := line{v.Pos.File, v.Pos.Line}
+		re, ok := want[at]
 		if !ok {
 			t.Errorf("unexpected: %v", v)
 			continue
 		}
 		if !re.MatchString(v.Reason) {
-			t.Errorf("line %d: reason %q does not match %q", v.Pos.Line, v.Reason, re)
+			t.Errorf("%s:%d: reason %q does not match %q", filepath.Base(at.file), at.n, v.Reason, re)
 		}
-		got[v.Pos.Line] = true
+		got[at] = true
 	}
-	for line, re := range want {
-		if !got[line] {
-			t.Errorf("a.go:%d: not reported, want %q", line, re)
+	for at, re := range want {
+		if !got[at] {
+			t.Errorf("%s:%d: not reported, want %q", filepath.Base(at.file), at.n, re)
 		}
 	}
 	for _, v := range vs {

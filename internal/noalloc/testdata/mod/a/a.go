@@ -3,10 +3,7 @@
 // nothing else may be.
 package a
 
-import (
-	"context"
-	"strconv"
-)
+import "strconv"
 
 type T struct{ a, b int }
 
@@ -162,32 +159,4 @@ func Checked(n int) int {
 		panic("a: Checked was called with a negative count, which no caller is ever allowed to pass")
 	}
 	return n * 2
-}
-
-// errKind is a kind of error.
-type errKind string
-
-func (e errKind) Error() string { return string(e) }
-
-// Unallocated boxes values that the compiler says escape, and that are not
-// allocated all the same: a constant of a named type, a literal of
-// constants, a boolean, and values of size zero (context.Background's too).
-//
-//squash:noalloc
-func Unallocated(n int) error {
-	sink = T{1, 2}
-	sink = n > 3
-	sink = struct{}{}
-	sink = context.Background()
-	if n < 0 {
-		return errKind("negative")
-	}
-	return nil
-}
-
-// Allocated boxes a literal that is not all constants.
-//
-//squash:noalloc
-func Allocated(n int) {
-	sink = T{n, 2} // want `T\{\.\.\.\} escapes to heap`
 }
