@@ -23,7 +23,8 @@
 //
 // The same conditions as prealloc's apply: a loop over a slice, array, map or
 // integer or a counted for loop, one unconditional store per iteration, no
-// early exit, no other use of the map in the loop or before it, and len and
-// make not declared by the code in place of the builtins. Duplicate
-// keys only make the hint generous.
+// early exit, no other use of the map in the loop or before it, len and
+// make not declared by the code in place of the builtins, and no goto that
+// the declaration, moved down to the loop, would stand in the way of.
+// Duplicate keys only make the hint generous.
 package mapsize

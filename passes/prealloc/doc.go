@@ -38,7 +38,8 @@
 // count that is len or cap of something, a constant, unsigned, or a local
 // variable set to such a value and not assigned since is used as it is. Nor
 // is a loop reported where the code declares len or make itself, hiding the
-// builtins that the fix writes.
+// builtins that the fix writes, or where the fix, moving the declaration
+// down to the loop, would put it between a goto and its label.
 //
 // A slice declared with var is nil until its first append, and the one the
 // fix makes is empty but not nil: when the loop runs zero times, s == nil

@@ -110,7 +110,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 			return
 		}
 		count, ok := loops.TripCount(info, pass.Fset, list, j)
-		if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) {
+		if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
 			return
 		}
 		capacity, ok := count.Size(pass, stmt.Pos())

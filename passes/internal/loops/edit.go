@@ -251,3 +251,33 @@ func Uses(info *types.Info, body *ast.BlockStmt, obj types.Object, msg string) [
 	}
 	return related
 }
+
+// JumpedOver reports whether moving the declaration list[i] down to the
+// loop list[j] would put it between a goto and its label, which Go forbids
+// ("goto L jumps over declaration"): a goto in the statements in between,
+// at any depth, to a label of list[j:].
+func JumpedOver(list []ast.Stmt, i, j int) bool {
+	if j == i+1 {
+		return false // the declaration stays where it is
+	}
+	after := map[string]bool{}
+	for _, s := range list[j:] {
+		for l, ok := s.(*ast.LabeledStmt); ok; l, ok = l.Stmt.(*ast.LabeledStmt) {
+			after[l.Label.Name] = true
+		}
+	}
+	if len(after) == 0 {
+		return false
+	}
+	jumps := false
+	for _, s := range list[i+1 : j] {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil && after[b.Label.Name] {
+				jumps = true
+			}
+			_, lit := n.(*ast.FuncLit) // a goto cannot leave a function literal
+			return !jumps && !lit
+		})
+	}
+	return jumps
+}

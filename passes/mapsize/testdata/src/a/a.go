@@ -182,3 +182,18 @@ func typeHidden(xs []key) map[key]bool {
 	}
 	return m
 }
+
+// Not reported: moved down to the loop, the declaration would stand between
+// the goto and its label, which does not compile.
+func gotoOver(xs []int) map[int]int {
+	m := map[int]int{}
+	if len(xs) > 10 {
+		goto End
+	}
+	xs = xs[:1]
+	for _, x := range xs {
+		m[x] = x
+	}
+End:
+	return m
+}

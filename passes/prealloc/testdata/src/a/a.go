@@ -402,3 +402,33 @@ func blockComments(get func() []int) []int {
 	}
 	return out
 }
+
+// Not reported: moved down to the loop, the declaration would stand between
+// the goto and its label, which does not compile.
+func gotoOver(xs []int) []int {
+	var out []int
+	if len(xs) > 10 {
+		goto End
+	}
+	xs = xs[:1]
+	for _, x := range xs {
+		out = append(out, x)
+	}
+End:
+	return out
+}
+
+// A goto back to a label before the declaration does not jump over it.
+func gotoBack(xs []int) []int {
+	n := 0
+Again:
+	n++
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	if n < 2 {
+		goto Again
+	}
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
