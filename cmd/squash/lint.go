@@ -88,7 +88,8 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff | -json] [packages]")
 		fmt.Fprintln(stderr, "\nRuns squash's allocation analyzers, without benchmarks, through go vet (results are")
-		fmt.Fprintln(stderr, "cached). Exit status 0 when there is no finding, 1 when there are, 2 on error.")
+		fmt.Fprintln(stderr, "cached). Exit status 0 when there is no finding (with -fix: none left unfixed), 1 when")
+		fmt.Fprintln(stderr, "there are, 2 on error.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 		fmt.Fprintln(stderr, "\nAnalyzers:")
@@ -142,17 +143,24 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		out := res.Output
 		fmt.Fprint(stdout, out)
 		if res.Left > 0 {
-			// Their edits overlap fixes shown or made; they may apply after those.
-			what := fmt.Sprintf("the diff leaves out %s overlapping the ones it shows: they may apply after those (squash lint -fix applies them in turns)", plural(res.Left, "fix", "fixes"))
+			// An analyzer's fixes in a package are left out together when
+			// one of them overlaps a fix shown or made, or another of its
+			// own; they may apply after those.
+			what := fmt.Sprintf("the diff leaves out %s, as fixes of the same analyzer in the same package overlap the ones it shows: they may apply after those (squash lint -fix applies them in turns)", plural(res.Left, "fix", "fixes"))
 			if !*diff {
-				what = fmt.Sprintf("not made, as they overlap others or one another: %s (squash lint lists them)", plural(res.Left, "fix", "fixes"))
+				what = fmt.Sprintf("not made, as fixes of the same analyzer in the same package overlap others or one another: %s (squash lint lists them)", plural(res.Left, "fix", "fixes"))
 			}
 			fmt.Fprintf(stderr, "squash: %s\n", what)
 		}
-		if res.Unfixable > 0 && !*diff {
-			fmt.Fprintf(stderr, "squash: findings with no fix, left as they are: %d (squash lint lists them)\n", res.Unfixable)
+		if res.Unfixable > 0 {
+			what := "left as they are"
+			if *diff {
+				what = "not in the diff"
+			}
+			fmt.Fprintf(stderr, "squash: findings with no fix, %s: %d (squash lint lists them)\n", what, res.Unfixable)
 		}
-		if *diff && out != "" {
+		// Findings remain: those the diff shows, and those -fix left.
+		if *diff && out != "" || res.Left > 0 || res.Unfixable > 0 {
 			return exitFindings
 		}
 		return exitClean

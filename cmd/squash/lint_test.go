@@ -85,8 +85,19 @@ func TestLint(t *testing.T) {
 	}
 
 	code, stdout, _ = runSquash(t, testMod, "lint", "-diff", "./ok")
-	if code != exitFindings || !strings.Contains(stdout, "+\tout := make([]string, 0, len(parts))") {
+	if code != exitFindings || !strings.Contains(stdout, "+\tout := make([]string, 0, len(parts))") ||
+		!strings.HasPrefix(stdout, "--- a/ok/ok.go\n+++ b/ok/ok.go\n@@ ") {
 		t.Errorf("-diff: exit %d, output:\n%s", code, stdout)
+	}
+	if git, err := exec.LookPath("git"); err == nil {
+		// It applies as it is, where squash ran, outside a repository too.
+		dir := t.TempDir()
+		copyTree(t, filepath.Join(packageDir, testMod), dir)
+		cmd := exec.Command(git, "apply", "--check", "-")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(stdout)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("git apply --check: %v\n%s", err, out)
+		}
 	}
 
 	code, stdout, stderr = runSquash(t, testMod, "lint", "./onlytests")
@@ -137,7 +148,7 @@ func TestLintFixOverlap(t *testing.T) {
 			if code != exitFindings || !strings.Contains(stdout, "+func Digits(n int) []byte { return fmt.Append(nil, n) }") {
 				t.Errorf("lint -diff: exit %d, want %d, and the diff of one fix:\n%s\n%s", code, exitFindings, stdout, stderr)
 			}
-			if !strings.HasPrefix(stderr, "squash: the diff leaves out 1 fix overlapping the ones it shows") {
+			if !strings.HasPrefix(stderr, "squash: the diff leaves out 1 fix, as fixes of the same analyzer in the same package overlap the ones it shows") {
 				t.Errorf("lint -diff does not say it left a fix out: %q", stderr)
 			}
 		case "-fix":
@@ -163,8 +174,12 @@ func TestLintFixBareImport(t *testing.T) {
 	if code, out, _ := run("lint", "-json", "."); code != exitFindings || !strings.Contains(out, "no fix offered: its fix of an import declaration without parentheses would not parse") || strings.Contains(out, `"fix"`) {
 		t.Errorf("lint -json: exit %d:\n%s", code, out)
 	}
-	code, out, errs := run("lint", "-fix", ".")
-	if code != exitClean || out != "" || errs != "squash: findings with no fix, left as they are: 1 (squash lint lists them)\n" {
+	code, out, errs := run("lint", "-diff", ".")
+	if code != exitFindings || out != "" || errs != "squash: findings with no fix, not in the diff: 1 (squash lint lists them)\n" {
+		t.Errorf("lint -diff: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = run("lint", "-fix", ".")
+	if code != exitFindings || out != "" || errs != "squash: findings with no fix, left as they are: 1 (squash lint lists them)\n" {
 		t.Errorf("lint -fix: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "bare.go")); string(got) != src {
@@ -209,7 +224,7 @@ func TestLintFixBareImport(t *testing.T) {
 
 func TestLintFix(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, filepath.Join(packageDir, testMod), dir)
+	copyTree(t, filepath.Join(packageDir, testMod), dir)
 	cmd := exec.Command(squashBinary(t), "lint", "-fix", "./ok")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
@@ -270,29 +285,6 @@ func TestLintBadInput(t *testing.T) {
 	}
 }
 
-// copyDir copies the files under src to dst.
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestLintFixPoolPuts: poolput's one fix rewrites every Put of its pool, so
 // the other Puts' findings, which carry no fix of their own, are not counted
 // as left without one.
@@ -343,7 +335,7 @@ func TestLintGenerated(t *testing.T) {
 		t.Errorf("lint -json: exit %d, stderr %q:\n%s", code, errs, out)
 	}
 	code, out, errs = runSquash(t, dir, "lint", "-fix", ".")
-	if code != exitClean || out != "" || errs != "squash: findings with no fix, left as they are: 4 (squash lint lists them)\n" {
+	if code != exitFindings || out != "" || errs != "squash: findings with no fix, left as they are: 4 (squash lint lists them)\n" {
 		t.Errorf("lint -fix: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "gen.go")); string(got) != src {

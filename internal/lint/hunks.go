@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -50,3 +51,37 @@ func mendHunkStarts(d string) string {
 // hunkHeader matches a hunk's header, "@@ -FROM[,COUNT] +TO[,COUNT] @@":
 // the old-file range, its start, the new-file range, and the new count.
 var hunkHeader = regexp.MustCompile(`^@@ -((\d+)(?:,\d+)?) \+(\d+(,\d+)?) @@`)
+
+// gitPaths returns the unified diff d with each file's header pair, which
+// go vet -diff writes "--- /abs/f.go (old)" and "+++ /abs/f.go (new)", in
+// git's form, "--- a/f.go" and "+++ b/f.go", relative to dir (absolute),
+// when a hunk follows:
+// git apply reads " (old)" as part of the name, and patch needs -p with the
+// depth of dir. A file outside dir, or a header of another form, is left as
+// it is.
+func gitPaths(d, dir string) string {
+	lines := strings.SplitAfter(d, "\n")
+	for i := 0; i+2 < len(lines); i++ {
+		if !strings.HasPrefix(lines[i+2], "@@ ") {
+			continue
+		}
+		old, ok1 := strings.CutPrefix(strings.TrimSuffix(lines[i], "\n"), "--- ")
+		new, ok2 := strings.CutPrefix(strings.TrimSuffix(lines[i+1], "\n"), "+++ ")
+		if !ok1 || !ok2 {
+			continue
+		}
+		old, ok1 = strings.CutSuffix(old, " (old)")
+		new, ok2 = strings.CutSuffix(new, " (new)")
+		if !ok1 || !ok2 || old != new || !filepath.IsAbs(old) {
+			continue
+		}
+		rel, err := filepath.Rel(dir, old)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || strings.ContainsAny(rel, "\t\n") {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		lines[i], lines[i+1] = "--- a/"+rel+"\n", "+++ b/"+rel+"\n"
+		i++
+	}
+	return strings.Join(lines, "")
+}

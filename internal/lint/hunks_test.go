@@ -66,3 +66,40 @@ func FuzzMendHunkStarts(f *testing.F) {
 		}
 	})
 }
+
+// TestGitPaths: go vet's file headers become git's, relative to the
+// directory; a file outside it and other lines stay.
+func TestGitPaths(t *testing.T) {
+	d := "--- /m/a.go (old)\n+++ /m/a.go (new)\n@@ -1 +1 @@\n-x\n+y\n" +
+		"--- /m/sub/b.go (old)\n+++ /m/sub/b.go (new)\n@@ -1 +1 @@\n---- /m/c.go (old)\n++++ /m/c.go (new)\n" +
+		"--- /elsewhere/c.go (old)\n+++ /elsewhere/c.go (new)\n@@ -1 +1 @@\n-x\n+y\n"
+	want := "--- a/a.go\n+++ b/a.go\n@@ -1 +1 @@\n-x\n+y\n" +
+		"--- a/sub/b.go\n+++ b/sub/b.go\n@@ -1 +1 @@\n---- /m/c.go (old)\n++++ /m/c.go (new)\n" +
+		"--- /elsewhere/c.go (old)\n+++ /elsewhere/c.go (new)\n@@ -1 +1 @@\n-x\n+y\n"
+	if got := gitPaths(d, "/m"); got != want {
+		t.Errorf("gitPaths:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// FuzzGitPaths: any input comes back with the same number of lines, only
+// file headers changed (to git's form), and rewriting is idempotent.
+func FuzzGitPaths(f *testing.F) {
+	f.Add("--- /m/a.go (old)\n+++ /m/a.go (new)\n@@ -1 +1 @@\n-x\n+y\n")
+	f.Add("--- /m/a.go (old)\n+++ /m/b.go (new)\n")
+	f.Add("--- /m/../a.go (old)\n+++ /m/../a.go (new)")
+	f.Fuzz(func(t *testing.T, d string) {
+		got := gitPaths(d, "/m")
+		in, out := strings.SplitAfter(d, "\n"), strings.SplitAfter(got, "\n")
+		if len(in) != len(out) {
+			t.Fatalf("%d lines in, %d out", len(in), len(out))
+		}
+		for i := range in {
+			if in[i] != out[i] && !strings.HasPrefix(out[i], "--- a/") && !strings.HasPrefix(out[i], "+++ b/") {
+				t.Fatalf("line %d changed: %q -> %q", i, in[i], out[i])
+			}
+		}
+		if again := gitPaths(got, "/m"); again != got {
+			t.Fatalf("not idempotent:\n%q\n%q", got, again)
+		}
+	})
+}

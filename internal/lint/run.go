@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -254,6 +255,9 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 			res.Output = all.String()
 			if diff {
 				res.Output = mendHunkStarts(res.Output)
+				if dir, err := filepath.Abs(c.Dir); err == nil {
+					res.Output = gitPaths(res.Output, dir)
+				}
 			}
 			return res, nil
 		}
