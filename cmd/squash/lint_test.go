@@ -210,6 +210,17 @@ func TestLintFixBareImport(t *testing.T) {
 		t.Errorf("lint -fix ./paren:\n%s", got)
 	}
 
+	// Where "strconv" is imported already, "fmt" goes with its line.
+	os.Mkdir(filepath.Join(dir, "gone"), 0o755)
+	gone := filepath.Join(dir, "gone", "gone.go")
+	os.WriteFile(gone, []byte("package gone\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n\t\"strconv\"\n)\n\n// F formats x.\nfunc F(x int) error { return errors.New(fmt.Sprintf(\"%d\", x) + strconv.Quote(\"a\")) }\n"), 0o644)
+	if code, out, errs := run("lint", "-fix", "./gone"); code != exitClean || out != "fixed gone/gone.go\n" || errs != "" {
+		t.Errorf("lint -fix ./gone: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if got, _ := os.ReadFile(gone); !strings.Contains(string(got), "import (\n\t\"errors\"\n\t\"strconv\"\n)\n") {
+		t.Errorf("lint -fix ./gone:\n%s", got)
+	}
+
 	// A package that does not compile fails the run, but go vet fixed the
 	// others, and squash says which files.
 	os.Mkdir(filepath.Join(dir, "broken"), 0o755)

@@ -162,13 +162,15 @@ func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 }
 
 // tidyImports mends perfsprint's fix of a file's imports where it replaces
-// the spec "fmt" with specs ending in a newline: the newline after "fmt"
-// stays, and leaves a blank line, which splits the import block in two
-// groups, sorted apart. The replacement's own last newline is dropped.
+// the spec "fmt" with specs ending in a newline, or with nothing: the
+// newline after "fmt" stays, and leaves a blank line, which splits the
+// import block in two groups, sorted apart. The replacement's own last
+// newline is dropped; a spec removed alone on its line takes the line along,
+// unless another edit of the fix touches that line.
 func tidyImports(pass *analysis.Pass, fixes []analysis.SuggestedFix) {
 	for _, fix := range fixes {
 		for i, e := range fix.TextEdits {
-			if e.End <= e.Pos || !bytes.HasSuffix(e.NewText, []byte("\n")) {
+			if e.End <= e.Pos {
 				continue
 			}
 			tf := pass.Fset.File(e.Pos)
@@ -177,8 +179,25 @@ func tidyImports(pass *analysis.Pass, fixes []analysis.SuggestedFix) {
 				continue
 			}
 			rest := src[tf.Offset(e.End):]
-			if eol := bytes.IndexByte(rest, '\n'); eol >= 0 && len(bytes.TrimSpace(rest[:eol])) == 0 {
+			eol := bytes.IndexByte(rest, '\n')
+			if eol < 0 || len(bytes.TrimSpace(rest[:eol])) != 0 {
+				continue // the spec does not end its line
+			}
+			if bytes.HasSuffix(e.NewText, []byte("\n")) {
 				fix.TextEdits[i].NewText = bytes.TrimSuffix(e.NewText, []byte("\n"))
+				continue
+			}
+			start := tf.LineStart(tf.Line(e.Pos))
+			end := e.End + token.Pos(eol+1)
+			if len(e.NewText) != 0 || len(bytes.TrimSpace(src[tf.Offset(start):tf.Offset(e.Pos)])) != 0 {
+				continue
+			}
+			touches := false
+			for j, o := range fix.TextEdits {
+				touches = touches || j != i && o.Pos <= end && o.End >= start
+			}
+			if !touches {
+				fix.TextEdits[i].Pos, fix.TextEdits[i].End = start, end
 			}
 		}
 	}
