@@ -186,39 +186,29 @@ func TestLintFixBareImport(t *testing.T) {
 		t.Errorf("lint -fix changed the file:\n%s", got)
 	}
 
-	// Where no use of fmt is left, perfsprint's fix of the bare import
-	// parses, and is made.
-	os.Mkdir(filepath.Join(dir, "only"), 0o755)
-	only := filepath.Join(dir, "only", "only.go")
-	os.WriteFile(only, []byte("package only\n\nimport \"fmt\"\n\n// F formats x.\nfunc F(x int) string { return fmt.Sprintf(\"%d\", x) }\n"), 0o644)
-	if code, out, errs := run("lint", "-fix", "./only"); code != exitClean || out != "fixed only/only.go\n" || errs != "" {
-		t.Errorf("lint -fix ./only: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	if got, _ := os.ReadFile(only); !strings.Contains(string(got), "import \"strconv\"\n") || !strings.Contains(string(got), "return strconv.Itoa(x)") {
-		t.Errorf("lint -fix ./only:\n%s", got)
-	}
-
-	// In parentheses, "strconv" takes the place of "fmt" in its group, and
-	// leaves no blank line that would start another.
-	os.Mkdir(filepath.Join(dir, "paren"), 0o755)
-	paren := filepath.Join(dir, "paren", "paren.go")
-	os.WriteFile(paren, []byte("package paren\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\n// F formats x.\nfunc F(x int) string { _ = os.Args; return fmt.Sprintf(\"%d\", x) }\n"), 0o644)
-	if code, out, errs := run("lint", "-fix", "./paren"); code != exitClean || out != "fixed paren/paren.go\n" || errs != "" {
-		t.Errorf("lint -fix ./paren: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	if got, _ := os.ReadFile(paren); !strings.Contains(string(got), "import (\n\t\"os\"\n\t\"strconv\"\n)\n") {
-		t.Errorf("lint -fix ./paren:\n%s", got)
-	}
-
-	// Where "strconv" is imported already, "fmt" goes with its line.
-	os.Mkdir(filepath.Join(dir, "gone"), 0o755)
-	gone := filepath.Join(dir, "gone", "gone.go")
-	os.WriteFile(gone, []byte("package gone\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n\t\"strconv\"\n)\n\n// F formats x.\nfunc F(x int) error { return errors.New(fmt.Sprintf(\"%d\", x) + strconv.Quote(\"a\")) }\n"), 0o644)
-	if code, out, errs := run("lint", "-fix", "./gone"); code != exitClean || out != "fixed gone/gone.go\n" || errs != "" {
-		t.Errorf("lint -fix ./gone: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	if got, _ := os.ReadFile(gone); !strings.Contains(string(got), "import (\n\t\"errors\"\n\t\"strconv\"\n)\n") {
-		t.Errorf("lint -fix ./gone:\n%s", got)
+	// Fixes that are made: the package's one file comes out holding want.
+	for _, tc := range []struct{ name, src, want string }{
+		// Where no use of fmt is left, perfsprint's fix of the bare import
+		// parses, and is made.
+		{"only", "package only\n\nimport \"fmt\"\n\n// F formats x.\nfunc F(x int) string { return fmt.Sprintf(\"%d\", x) }\n",
+			"import \"strconv\"\n\n// F formats x.\nfunc F(x int) string { return strconv.Itoa(x) }\n"},
+		// In parentheses, "strconv" takes the place of "fmt" in its group,
+		// and leaves no blank line that would start another.
+		{"paren", "package paren\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\n// F formats x.\nfunc F(x int) string { _ = os.Args; return fmt.Sprintf(\"%d\", x) }\n",
+			"import (\n\t\"os\"\n\t\"strconv\"\n)\n"},
+		// Where "strconv" is imported already, "fmt" goes with its line.
+		{"gone", "package gone\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n\t\"strconv\"\n)\n\n// F formats x.\nfunc F(x int) error { return errors.New(fmt.Sprintf(\"%d\", x) + strconv.Quote(\"a\")) }\n",
+			"import (\n\t\"errors\"\n\t\"strconv\"\n)\n"},
+	} {
+		os.Mkdir(filepath.Join(dir, tc.name), 0o755)
+		file := filepath.Join(dir, tc.name, tc.name+".go")
+		os.WriteFile(file, []byte(tc.src), 0o644)
+		if code, out, errs := run("lint", "-fix", "./"+tc.name); code != exitClean || out != "fixed "+tc.name+"/"+tc.name+".go\n" || errs != "" {
+			t.Errorf("lint -fix ./%s: exit %d, stdout %q, stderr %q", tc.name, code, out, errs)
+		}
+		if got, _ := os.ReadFile(file); !strings.Contains(string(got), tc.want) {
+			t.Errorf("lint -fix ./%s:\n%s", tc.name, got)
+		}
 	}
 
 	// A package that does not compile fails the run, but go vet fixed the
