@@ -29,7 +29,7 @@ type (
 	}
 )
 
-const bigConstant = 1 << 40
+const bigConstant int64 = 1 << 40
 
 var (
 	sinkAny   any
