@@ -88,8 +88,8 @@ func (b *Budget) Find(pkg, name string) *Benchmark {
 // Update records measured in b: it drops every budget of the packages pkgs
 // (whose benchmarks were all measured) and of the measured benchmarks, keeps
 // the others, adds measured (with its figures to record, see Benchmark), and
-// sorts the result. measured need not be sorted; Update sorts its sites and
-// folds their blanks.
+// sorts the result. measured need not be sorted; Update sorts its sites,
+// folds their blanks, and drops those that round to 0 allocs/op.
 func (b *Budget) Update(pkgs []string, measured []Benchmark) {
 	ids := map[string]bool{}
 	for _, m := range measured {
@@ -104,7 +104,11 @@ func (b *Budget) Update(pkgs []string, measured []Benchmark) {
 		// all like that one.
 		m.AllocsPerOp, m.BytesPerOp = max(m.AllocsPerOp, m.RecordAllocsPerOp), max(m.BytesPerOp, m.RecordBytesPerOp)
 		m.RecordAllocsPerOp, m.RecordBytesPerOp = 0, 0
-		m.Sites = slices.Clone(m.Sites)
+		// A site that rounds to 0 allocs/op is noise (a pool refilled in
+		// one attribution run and not the other), which would come and go
+		// from one -write to the next; a site the budget does not list
+		// counts as 0 all the same.
+		m.Sites = slices.DeleteFunc(slices.Clone(m.Sites), func(s Site) bool { return round(s.AllocsPerOp) == 0 })
 		for i := range m.Sites {
 			m.Sites[i].Code = strings.Join(strings.Fields(m.Sites[i].Code), " ")
 		}

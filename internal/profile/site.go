@@ -63,7 +63,7 @@ type Attribution struct {
 	Objects, Bytes int64
 	// OutsideObjects and OutsideBytes were allocated with no frame of the
 	// user's code on the stack (the testing package, the runtime, other
-	// goroutines), or by the benchmark timer on its behalf (see timerFrame).
+	// goroutines), or by the testing package on its behalf (see harnessFrame).
 	OutsideObjects, OutsideBytes int64
 }
 
@@ -122,7 +122,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		a.Objects += objs
 		a.Bytes += bytes
-		deepest, shown, site, found, timer := "", "", profile.Line{}, false, false
+		deepest, shown, site, found, harness := "", "", profile.Line{}, false, false
 		var outer *profile.Line // the function compiled, when site was inlined into it
 		depth := 0
 	frames:
@@ -143,14 +143,14 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 				if depth == 0 {
 					deepest = l.Function.Name
 				}
-				timer = timer || timerFrame(l.Function.Name)
+				harness = harness || harnessFrame(l.Function.Name)
 				if shown == "" && !internalFrame(l.Function.Name) {
 					shown = l.Function.Name
 				}
 				depth++
 			}
 		}
-		if !found || timer {
+		if !found || harness {
 			a.OutsideObjects += objs
 			a.OutsideBytes += bytes
 			continue
@@ -197,19 +197,18 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 	return a, nil
 }
 
-// timerFrame reports whether fn is one of the benchmark timer's methods,
-// which b.Loop calls too. What they allocate is the runtime's, not the
-// benchmark's: reading the memory statistics stops the world, and starting it
-// again now and then starts a thread (runtime.newm: one object in the 150,000
-// recorded iterations of a test's benchmark). The user's line only calls
-// b.Loop or b.StopTimer, and go test's allocs/op, an integer per op, does
-// not show such an object either.
-func timerFrame(fn string) bool {
-	switch fn {
-	case "testing.(*B).StartTimer", "testing.(*B).StopTimer", "testing.(*B).ResetTimer":
-		return true
-	}
-	return false
+// harnessFrame reports whether fn is a method of testing.B or of
+// testing.BenchmarkResult: what they allocate when a benchmark calls them is
+// the testing package's, not the benchmark's. b.Loop and the timer read the
+// memory statistics, which stops the world, and starting it again now and
+// then starts a thread (runtime.newm: one object in the 150,000 recorded
+// iterations of a test's benchmark); b.Run runs and prints a sub-benchmark,
+// which leaves a few objects in one attribution run and not the other. The
+// user's line only calls them, and go test's allocs/op, an integer per op,
+// does not show such objects either. A benchmark's b.Log and b.Error are
+// methods of the embedded testing.common, and stay the benchmark's.
+func harnessFrame(fn string) bool {
+	return strings.HasPrefix(fn, "testing.(*B).") || strings.HasPrefix(fn, "testing.BenchmarkResult.")
 }
 
 // internalFrame reports whether fn is a function of the standard library

@@ -112,6 +112,12 @@ func TestBlame(t *testing.T) {
 		[]frame{{"runtime.ReadMemStats", "/go/mstats.go", 380}},
 		[]frame{{"testing.(*B).StopTimer", "/go/benchmark.go", 140}},
 		[]frame{{"testing.(*B).loopSlowPath", "/go/benchmark.go", 420}, {"testing.(*B).Loop", "/go/benchmark.go", 460}, {user + ".BenchmarkX", "/m/dec/dec_test.go", 19}})
+	// b.Run printing a sub-benchmark's result, on the parent's line.
+	b.sample([]int64{2, 48, 0, 0},
+		[]frame{{"fmt.Sprintf", "/go/print.go", 240}},
+		[]frame{{"testing.BenchmarkResult.String", "/go/benchmark.go", 500}},
+		[]frame{{"testing.(*B).Run", "/go/benchmark.go", 700}},
+		[]frame{{user + ".BenchmarkX", "/m/dec/dec_test.go", 22}})
 	// An empty sample counts nowhere.
 	b.sample([]int64{0, 0, 1, 1}, []frame{{user + ".Decode", "/m/dec/dec.go", 30}})
 
@@ -119,8 +125,8 @@ func TestBlame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Objects != 53 || a.Bytes != 2684 || a.OutsideObjects != 8 || a.OutsideBytes != 1724 {
-		t.Errorf("totals = %d objects %d bytes, outside %d/%d; want 53/2684, outside 8/1724", a.Objects, a.Bytes, a.OutsideObjects, a.OutsideBytes)
+	if a.Objects != 55 || a.Bytes != 2732 || a.OutsideObjects != 10 || a.OutsideBytes != 1772 {
+		t.Errorf("totals = %d objects %d bytes, outside %d/%d; want 55/2732, outside 10/1772", a.Objects, a.Bytes, a.OutsideObjects, a.OutsideBytes)
 	}
 	if len(a.Sites) != 2 {
 		t.Fatalf("got %d sites, want 2: %+v", len(a.Sites), a.Sites)
