@@ -50,6 +50,10 @@ type Violation struct {
 	// Flow is the compiler's explanation, one step a line:
 	// "flow: ~r0 ← &{storage for &T{...}}" then "from return &T{...} (return)".
 	Flow []Step
+	// Unrecorded says that the compiler reports nothing here: Reason is
+	// squash's, for a value that does not escape and goes to the heap when
+	// it is larger than the stack buffer the compiler gives it.
+	Unrecorded bool
 }
 
 // A Step is one line of the compiler's explanation of an escape.
@@ -71,6 +75,9 @@ func (v Violation) String() string {
 func (v Violation) Message() string {
 	if v.Function == "" {
 		return v.Reason
+	}
+	if v.Unrecorded {
+		return fmt.Sprintf("%s is %s but %s", v.Function, Directive, v.Reason)
 	}
 	msg := fmt.Sprintf("%s is %s but the compiler reports: %s", v.Function, Directive, v.Reason)
 	if len(v.Inlined) > 0 {
@@ -123,9 +130,16 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 		}
 	}
 	if len(build) > 0 {
-		diags, err := compile(ctx, build)
+		diags, escaped, err := compile(ctx, build)
 		if err != nil {
 			return nil, err
+		}
+		for _, p := range build {
+			more, err := unrecorded(ctx, p, funcs, escaped)
+			if err != nil {
+				return nil, err
+			}
+			diags = append(diags, more...)
 		}
 		for _, f := range funcs {
 			for _, d := range diags {
@@ -255,15 +269,20 @@ type diagnostic struct {
 
 // compile builds pkgs with the compiler's JSON diagnostics (internal/escape:
 // a fresh directory each time, so the packages are really compiled) and
-// returns the records that say something is allocated on the heap.
-func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, error) {
+// returns the records that say something is allocated on the heap, and the
+// positions of every escape record, allocating or not.
+func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, map[Position]bool, error) {
 	var diags []diagnostic
+	escaped := map[Position]bool{}
 	for _, p := range pkgs {
 		ix, err := escape.Build(ctx, p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, r := range ix.Records() {
+			if strings.HasPrefix(r.Code, "escape") && r.Message != "" {
+				escaped[escapePosition(r.Pos)] = true
+			}
 			if !r.Allocates() {
 				continue
 			}
@@ -278,7 +297,7 @@ func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, error) {
 			diags = append(diags, d)
 		}
 	}
-	return diags, nil
+	return diags, escaped, nil
 }
 
 func escapePosition(p escape.Position) Position {

@@ -24,15 +24,15 @@ func TestTestdata(t *testing.T) {
 		t.Fatal(err)
 	}
 	vs := res.Violations
-	if len(res.Functions) != 16 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" {
-		t.Errorf("checked %v, want the 16 marked functions of a.go and free.go", res.Functions)
+	if len(res.Functions) != 21 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" {
+		t.Errorf("checked %v, want the 21 marked functions of a.go, free.go and sized.go", res.Functions)
 	}
 	type line struct {
 		file string
 		n    int
 	}
 	want := map[line]*regexp.Regexp{}
-	for _, name := range []string{"a.go", "free.go"} {
+	for _, name := range []string{"a.go", "free.go", "sized.go"} {
 		file := filepath.Join(dir, "a", name)
 		src, err := os.ReadFile(file)
 		if err != nil {

@@ -1,0 +1,148 @@
+package noalloc
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/squashgo/squash/internal/bench"
+)
+
+// unrecorded returns the allocations in the functions fs of package p that
+// the compiler writes no record for: values that do not escape, and go to
+// the heap all the same when they are larger than the stack buffer the
+// compiler gives them, 32 bytes (or 32 runes). A make of a slice whose size
+// is not a constant, a conversion to a string from bytes or runes, to runes
+// from a string, and a concatenation of strings. (A []byte(s) that is only
+// read shares the string's bytes; one that is written is copied, but telling
+// the two apart is the compiler's, so it is not reported.) Expressions at
+// positions the compiler has an escape record for are left to that record,
+// in escaped. escape.TestUnrecordedSizes checks the sizes on the running
+// toolchain, and TestConcatenationSize the concatenation's.
+func unrecorded(ctx context.Context, p bench.Package, fs []marked, escaped map[Position]bool) ([]diagnostic, error) {
+	cfg := &packages.Config{
+		Context: ctx,
+		Dir:     p.Dir,
+		Mode:    packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes,
+	}
+	pkgs, err := packages.Load(cfg, p.ImportPath)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.ImportPath, err)
+	}
+	var out []diagnostic
+	for _, lp := range pkgs {
+		if len(lp.Errors) > 0 || lp.TypesInfo == nil {
+			continue // the build, which compiled it, said what was wrong
+		}
+		for _, f := range lp.Syntax {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !markedAt(fs, position(lp.Fset, fd.Body.Lbrace)) {
+					continue
+				}
+				out = append(out, sizedIn(lp, fd.Body, escaped)...)
+			}
+		}
+	}
+	return out, nil
+}
+
+func markedAt(fs []marked, pos Position) bool {
+	for _, f := range fs {
+		if f.start == pos {
+			return true
+		}
+	}
+	return false
+}
+
+// sizedIn returns the unrecorded allocations in body.
+func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool) []diagnostic {
+	info := p.TypesInfo
+	var out []diagnostic
+	report := func(at token.Pos, e ast.Expr, why string) {
+		pos := position(p.Fset, at)
+		if escaped[pos] {
+			return
+		}
+		out = append(out, diagnostic{pos: pos, Violation: Violation{Pos: pos, Reason: types.ExprString(e) + why, Unrecorded: true}})
+	}
+	constant := func(e ast.Expr) bool { tv, ok := info.Types[e]; return ok && tv.Value != nil }
+	builtin := func(call *ast.CallExpr, name string) bool {
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		return ok && b.Name() == name
+	}
+	extended := map[*ast.CallExpr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.CallExpr:
+			if builtin(e, "append") && e.Ellipsis.IsValid() {
+				// append(s, make([]T, n)...) extends s in place: the
+				// make, without a capacity, allocates nothing of its own.
+				if last, ok := ast.Unparen(e.Args[len(e.Args)-1]).(*ast.CallExpr); ok && builtin(last, "make") && len(last.Args) == 2 {
+					extended[last] = true
+				}
+			}
+			if builtin(e, "make") && len(e.Args) >= 2 && !extended[e] {
+				s, ok := info.TypeOf(e.Args[0]).Underlying().(*types.Slice)
+				if !ok || p.TypesSizes.Sizeof(s.Elem()) == 0 {
+					return true
+				}
+				for _, size := range e.Args[1:] {
+					if !constant(size) {
+						report(e.Lparen, e, ", which does not escape, goes to the heap above 32 bytes, as its size is not a constant")
+						break
+					}
+				}
+				return true
+			}
+			if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 && !constant(e) {
+				to, from := tv.Type.Underlying(), info.TypeOf(e.Args[0])
+				if from == nil {
+					return true
+				}
+				switch {
+				case isString(to) && isSliceOf(from.Underlying(), types.Byte):
+					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 bytes")
+				case isString(to) && isSliceOf(from.Underlying(), types.Rune):
+					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 bytes")
+				case isSliceOf(to, types.Rune) && isString(from.Underlying()):
+					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 runes")
+				}
+			}
+		case *ast.BinaryExpr:
+			if e.Op == token.ADD && isString(info.TypeOf(e).Underlying()) && !constant(e) {
+				// One concatenation, however many operands: the
+				// compiler reports it at its last +.
+				report(e.OpPos, e, ", which does not escape, goes to the heap above 32 bytes")
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// isSliceOf reports whether t is a slice of elements of the basic kind k
+// (byte or rune, which alias uint8 and int32), named or not.
+func isSliceOf(t types.Type, k types.BasicKind) bool {
+	s, ok := t.(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Typ[k].Kind()
+}

@@ -1,0 +1,40 @@
+package noalloc
+
+import (
+	"strings"
+	"testing"
+)
+
+//go:noinline
+func concatenate(a, b string) int {
+	s := a + b
+	return len(s) + int(s[0])
+}
+
+//go:noinline
+func extend(buf []byte, n int) int {
+	buf = append(buf[:0], make([]byte, n)...)
+	return len(buf)
+}
+
+// TestConcatenationSize checks, on the toolchain that runs the tests, what
+// unrecorded says of a concatenation that does not escape: it goes to the
+// heap above 32 bytes. (escape.TestUnrecordedSizes checks the make and the
+// conversions.)
+func TestConcatenationSize(t *testing.T) {
+	for n, want := range map[int]float64{32: 0, 33: 1} {
+		a, b := strings.Repeat("a", n/2), strings.Repeat("b", n-n/2)
+		if got := testing.AllocsPerRun(50, func() { concatenate(a, b) }); got != want {
+			t.Errorf("a + b of %d bytes: %v allocs, want %v", n, got, want)
+		}
+	}
+}
+
+// TestAppendMake: append(s, make([]T, n)...) extends s with no allocation
+// of the make's own, which unrecorded does not report.
+func TestAppendMake(t *testing.T) {
+	buf := make([]byte, 0, 4096)
+	if got := testing.AllocsPerRun(50, func() { extend(buf, 1000) }); got != 0 {
+		t.Errorf("append(buf[:0], make([]byte, 1000)...) with room: %v allocs, want 0", got)
+	}
+}
