@@ -2,6 +2,9 @@ package report
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
 
 	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/profile"
@@ -28,7 +31,7 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 	relevant := func(recs []escape.Record) []escape.Record {
 		out := recs[:0]
 		for _, r := range recs {
-			if r.Allocates() && (own && len(r.Inlined) == 0 || callee && len(r.Inlined) > 0) {
+			if r.Allocates() && (own && (len(r.Inlined) == 0 || fromRuntime(r)) || callee && len(r.Inlined) > 0) {
 				out = append(out, r)
 			}
 		}
@@ -74,6 +77,15 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 			site.MechanismText += ": " + why
 		}
 	}
+}
+
+// fromRuntime reports whether r is of code inlined from the runtime package,
+// such as runtime.CallersFrames: the memory profile leaves the runtime's
+// frames out, inlined ones too, so what that code allocates shows as the
+// line's own allocation.
+func fromRuntime(r escape.Record) bool {
+	f := filepath.ToSlash(r.Source().File)
+	return len(r.Inlined) > 0 && strings.Contains(f, "/src/runtime/") && path.Base(path.Dir(f)) == "runtime"
 }
 
 func allocating(recs []escape.Record) []escape.Record {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -163,5 +164,26 @@ func TestPositive(t *testing.T) {
 	whole := profile.Site{Objects: 5, Bytes: 50, Mechanisms: []profile.Mechanism{{Objects: 3, Bytes: 30}, {Function: "f", Objects: 2, Bytes: 20}}}
 	if s := positive(whole); s.Objects != 5 || len(s.Mechanisms) != 2 {
 		t.Errorf("a site with no noise changed: %+v", s)
+	}
+}
+
+// TestFromRuntime: a record of code inlined from the runtime explains a
+// line's own allocation, as the memory profile leaves out the runtime's
+// inlined frames (runtime.CallersFrames' &Frames{...}); one inlined from
+// elsewhere does not.
+func TestFromRuntime(t *testing.T) {
+	at := escape.Position{File: "/m/p.go", Line: 12, Col: 30}
+	for file, want := range map[string]bool{
+		"/usr/local/go/src/runtime/symtab.go": true,
+		"/usr/local/go/src/errors/errors.go":  false,
+		"/m/runtime/x.go":                     false,
+	} {
+		r := escape.Record{Code: "escape", Message: "&runtime.Frames{...} escapes to heap", Pos: at, Inlined: []escape.Position{{File: file, Line: 81, Col: 7}}}
+		if got := fromRuntime(r); got != want {
+			t.Errorf("fromRuntime(inlined from %s) = %v, want %v", file, got, want)
+		}
+	}
+	if fromRuntime(escape.Record{Code: "escape", Message: "x escapes to heap", Pos: at}) {
+		t.Error("fromRuntime of a record of the line's own code")
 	}
 }
