@@ -23,11 +23,14 @@ func init() {
 func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("squash explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	in := fs.String("in", "", "build this package (of FILE's module) rather than FILE's: one that instantiates a generic function, or a benchmark's")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: squash explain FILE:LINE[-LINE]")
+		fmt.Fprintln(stderr, "usage: squash explain [-in package] FILE:LINE[-LINE]")
 		fmt.Fprintln(stderr, "\nPrints every decision of the compiler on those lines: escapes, leaks, variables")
 		fmt.Fprintln(stderr, "moved to the heap, and copies of the lines inlined into other functions, each with")
 		fmt.Fprintln(stderr, "the flow the escape analysis followed. Needs no benchmark.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -46,7 +49,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(stderr, err)
 	}
-	e, err := escape.Explain(ctx, file, from, to)
+	e, err := escape.Explain(ctx, file, from, to, *in)
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "squash: interrupted")
@@ -99,7 +102,9 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 		fmt.Fprintf(w, "%s:%d: %s\n", name, l.Line, l.Code)
 		if len(l.Here)+len(l.Copies)+len(l.Through) == 0 {
 			fmt.Fprintln(w, "  no compiler decision on this line")
-			if why := escape.Unrecorded(l.Code); why != "" {
+			if l.Generic {
+				fmt.Fprintln(w, "  in a generic function: the compiler decides on its body in the packages that instantiate it (name one with -in)")
+			} else if why := escape.Unrecorded(l.Code); why != "" {
 				fmt.Fprintf(w, "  %s\n", why)
 			}
 			continue

@@ -181,3 +181,25 @@ func TestPrintExplanationFree(t *testing.T) {
 		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestExplainGeneric: a generic function's body is decided on where it is
+// instantiated. explain of the function's own package says so, and -in
+// with a package that instantiates it shows the decisions.
+func TestExplainGeneric(t *testing.T) {
+	dir := newModule(t, "example.com/gen")
+	os.Mkdir(filepath.Join(dir, "g"), 0o755)
+	os.WriteFile(filepath.Join(dir, "g", "g.go"), []byte("package g\n\n// Box holds a value.\ntype Box[T any] struct{ V T }\n\n// Sink keeps what escapes.\nvar Sink any\n\n// Keep boxes v.\nfunc Keep[T any](v T) {\n\tSink = &Box[T]{V: v}\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "u.go"), []byte("package gen\n\nimport \"example.com/gen/g\"\n\n// Use keeps a string.\nfunc Use(s string) { g.Keep(s) }\n"), 0o644)
+	code, out, errs := runSquash(t, dir, "explain", "g/g.go:11")
+	if code != exitClean || !strings.Contains(out, "in a generic function: the compiler decides on its body in the packages that instantiate it (name one with -in)") {
+		t.Errorf("explain g/g.go:11: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	code, out, errs = runSquash(t, dir, "explain", "-in", ".", "g/g.go:11")
+	if code != exitClean || !strings.Contains(out, "&g.Box[go.shape.string]{...} escapes to heap") {
+		t.Errorf("explain -in . g/g.go:11: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	code, _, errs = runSquash(t, dir, "explain", "-in", "./...", "g/g.go:11")
+	if code != exitError || errs != "squash: -in ./... names 2 packages: name one, which uses g.go\n" {
+		t.Errorf("explain -in ./...: exit %d, stderr %q", code, errs)
+	}
+}

@@ -3,6 +3,9 @@ package escape
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,6 +27,9 @@ type Line struct {
 	Copies []Record
 	// Through are escapes reported on other lines whose flow passes here.
 	Through []Record
+	// Generic says that the line is in a generic function or method,
+	// whose decisions are made where it is instantiated.
+	Generic bool
 }
 
 // An Explanation is the compiler's decisions on a range of lines of one file.
@@ -35,8 +41,11 @@ type Explanation struct {
 
 // Explain builds the package that holds file with the compiler's
 // diagnostics on and returns its decisions on lines from to to (inclusive).
-// It needs no benchmark.
-func Explain(ctx context.Context, file string, from, to int) (*Explanation, error) {
+// It needs no benchmark. When in is not "", it builds the package in names
+// instead (a pattern as the go command takes it, from the current
+// directory), which must be in file's module: the body of a generic
+// function is compiled, and decided on, in the packages that instantiate it.
+func Explain(ctx context.Context, file string, from, to int, in string) (*Explanation, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return nil, err
@@ -62,13 +71,28 @@ func Explain(ctx context.Context, file string, from, to int) (*Explanation, erro
 	if err != nil {
 		return nil, err
 	}
-	ix, err := Build(ctx, pkgs[0])
+	build := pkgs[0]
+	if in != "" {
+		others, err := bench.Resolve(ctx, "", []string{in})
+		if err != nil {
+			return nil, err
+		}
+		if len(others) != 1 {
+			return nil, fmt.Errorf("-in %s names %d packages: name one, which uses %s", in, len(others), filepath.Base(abs))
+		}
+		if others[0].Scope() != build.Scope() {
+			return nil, fmt.Errorf("-in %s is in %s, and %s in %s: the compiler's diagnostics cover the module of the package built", in, others[0].Scope(), filepath.Base(abs), build.Scope())
+		}
+		build = others[0]
+	}
+	ix, err := Build(ctx, build)
 	if err != nil {
 		return nil, err
 	}
-	e := &Explanation{Package: pkgs[0], File: abs}
+	generic := genericLines(abs, src)
+	e := &Explanation{Package: build, File: abs}
 	for n := from; n <= to; n++ {
-		l := Line{Line: n, Code: strings.TrimSpace(src[n-1]), Here: ix.Here(abs, n)}
+		l := Line{Line: n, Code: strings.TrimSpace(src[n-1]), Here: ix.Here(abs, n), Generic: generic(n)}
 		for _, r := range ix.At(abs, n) {
 			if r.Pos.File != abs || r.Pos.Line != n {
 				l.Copies = append(l.Copies, r)
@@ -92,4 +116,44 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// genericLines returns whether a line of the file at path, whose lines are
+// src, is in the body of a generic function or of a method of a generic
+// type. A file that does not parse has none.
+func genericLines(path string, src []string) func(line int) bool {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, strings.Join(src, "\n"), parser.SkipObjectResolution)
+	if err != nil {
+		return func(int) bool { return false }
+	}
+	var spans [][2]int
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		generic := fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			t := fd.Recv.List[0].Type
+			if star, ok := t.(*ast.StarExpr); ok {
+				t = star.X
+			}
+			switch t.(type) {
+			case *ast.IndexExpr, *ast.IndexListExpr:
+				generic = true
+			}
+		}
+		if generic {
+			spans = append(spans, [2]int{fset.Position(fd.Body.Lbrace).Line, fset.Position(fd.Body.Rbrace).Line})
+		}
+	}
+	return func(line int) bool {
+		for _, s := range spans {
+			if s[0] <= line && line <= s[1] {
+				return true
+			}
+		}
+		return false
+	}
 }

@@ -40,6 +40,7 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 			tw.line("")
 		}
 		tw.line("%s", p.Path)
+		tw.pkg = p.Path
 		for _, b := range p.Benchmarks {
 			tw.line("")
 			tw.benchmark(&b, opt.Top)
@@ -68,6 +69,7 @@ type textWriter struct {
 	w     io.Writer
 	width int
 	err   error
+	pkg   string // the import path of the benchmarks being written
 }
 
 func (t *textWriter) line(format string, args ...any) {
@@ -263,7 +265,14 @@ func (t *textWriter) why(s *Site, pad string) {
 	}
 	for i, text := range texts {
 		if i == maxReasons {
-			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s)", len(texts)-i, fmt.Sprintf("%s:%d", s.File, s.Line)))
+			// explain builds the site's package; the report's records are
+			// of the benchmark's build, which explain -in makes, and
+			// which alone holds a generic function's instances.
+			in := ""
+			if s.PackagePath != "" && t.pkg != "" && s.PackagePath != t.pkg {
+				in = "-in " + t.pkg + " "
+			}
+			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s%s:%d)", len(texts)-i, in, s.File, s.Line))
 			break
 		}
 		t.wrap(pad, "why: "+text)

@@ -128,6 +128,17 @@ func TestWriteTextReasonsOnce(t *testing.T) {
 	if !strings.Contains(out, "why: x escapes to heap") || !strings.Contains(out, "(1 more: squash explain dec/dec.go:27)") {
 		t.Errorf("the second distinct record is not shown, or the 'more' line does not count the one distinct record left:\n%s", out)
 	}
+
+	// A site in another package than the benchmark's: explain builds the
+	// benchmark's package, as the report did.
+	r.Packages[0].Benchmarks[0].Sites[0].PackagePath = "example.com/m/internal/list"
+	buf.Reset()
+	if err := WriteText(&buf, r, TextOptions{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); !strings.Contains(out, "(1 more: squash explain -in example.com/m/dec dec/dec.go:27)") {
+		t.Errorf("the 'more' line of a site of another package does not name the benchmark's with -in:\n%s", out)
+	}
 }
 
 // TestWriteTextSplit: a site that allocates both itself and inside a callee
