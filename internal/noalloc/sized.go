@@ -17,7 +17,8 @@ import (
 // the heap all the same when they are larger than the stack buffer the
 // compiler gives them, 32 bytes (or 32 runes). A make of a slice whose size
 // is not a constant, a conversion to a string from bytes or runes, to runes
-// from a string, and a concatenation of strings. (A []byte(s) that is only
+// from a string, and a concatenation of strings; s += t, which gets no
+// buffer, at any size. (A []byte(s) that is only
 // read shares the string's bytes; one that is written is copied, but telling
 // the two apart is the compiler's, so it is not reported.) Expressions at
 // positions the compiler has an escape record for are left to that record,
@@ -117,6 +118,12 @@ func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool
 				case isSliceOf(to, types.Rune) && isString(from.Underlying()):
 					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 runes")
 				}
+			}
+		case *ast.AssignStmt:
+			if e.Tok == token.ADD_ASSIGN && len(e.Lhs) == 1 && isString(info.TypeOf(e.Lhs[0]).Underlying()) {
+				// No stack buffer: each += makes a new string, unless a
+				// side is empty.
+				report(e.TokPos, e.Lhs[0], " += …, which does not escape, builds a new string on the heap at any size (unless a side is empty)")
 			}
 		case *ast.BinaryExpr:
 			if e.Op == token.ADD && isString(info.TypeOf(e).Underlying()) && !constant(e) {

@@ -35,6 +35,14 @@ func Join(a, b, c string) int {
 	return len(s)
 }
 
+// Grow appends to a string.
+//
+//squash:noalloc
+func Grow(a, b string) int {
+	a += b // want `a \+= …, which does not escape, builds a new string on the heap at any size \(unless a side is empty\)`
+	return len(a)
+}
+
 // Sized allocates nothing of a size known only at run time: a constant
 // make, a []byte(s) only read, a constant string, and a make that append
 // extends its slice with.
