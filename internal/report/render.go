@@ -196,33 +196,57 @@ func num(v float64) string {
 }
 
 // shortFunc drops the import path's directories from a function name, and
-// shortens its type arguments, which hold the compiler's shapes, to […]:
+// shortens its type arguments, which hold the compiler's shapes: a list of
+// basic shapes to their names, so that two instances read apart
+// (g.Keep[go.shape.string] is g.Keep[string]), and any other to […]:
 // example.com/m/btree.(*BTreeG[go.shape.struct { … }]).iter is
 // btree.(*BTreeG[…]).iter.
 func shortFunc(fn string) string {
 	var b strings.Builder
-	depth := 0
-	for _, r := range fn {
-		switch {
-		case r == '[':
-			if depth == 0 {
-				b.WriteString("[…")
-			}
-			depth++
-		case r == ']' && depth > 0:
-			depth--
-			if depth == 0 {
-				b.WriteByte(']')
-			}
-		case depth == 0:
-			b.WriteRune(r)
+	for {
+		i := strings.IndexByte(fn, '[')
+		if i < 0 {
+			b.WriteString(fn)
+			break
 		}
+		b.WriteString(fn[:i])
+		depth, j := 0, i
+		for ; j < len(fn); j++ {
+			if fn[j] == '[' {
+				depth++
+			} else if fn[j] == ']' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		if j == len(fn) {
+			b.WriteString("[…]") // unbalanced: not a name the runtime writes
+			break
+		}
+		b.WriteString("[" + shortShapes(fn[i+1:j]) + "]")
+		fn = fn[j+1:]
 	}
 	name := b.String()
 	if i := strings.LastIndexByte(name, '/'); i >= 0 {
 		return name[i+1:]
 	}
 	return name
+}
+
+// shortShapes returns the type arguments args ("go.shape.string,go.shape.int")
+// as basic names ("string,int"), or "…" when one of them is not a basic
+// shape.
+func shortShapes(args string) string {
+	var out []string
+	for a := range strings.SplitSeq(args, ",") {
+		name, ok := strings.CutPrefix(strings.TrimSpace(a), "go.shape.")
+		if !ok || name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789*") != "" {
+			return "…"
+		}
+		out = append(out, name)
+	}
+	return strings.Join(out, ",")
 }
 
 func clip(s string, n int) string {

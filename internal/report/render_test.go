@@ -180,7 +180,10 @@ func TestShortFunc(t *testing.T) {
 		"example.com/m/dec.(*R).Next":     "dec.(*R).Next",
 		"gopkg.in/yaml.v3.(*parser).node": "yaml.v3.(*parser).node",
 		"github.com/tidwall/btree.(*BTreeG[go.shape.struct { github.com/tidwall/btree.a uint64; b []int }]).iter": "btree.(*BTreeG[…]).iter",
-		"example.com/m/p.Map[go.shape.int,go.shape.string].func1":                                                 "p.Map[…].func1",
+		"example.com/m/p.Map[go.shape.int,go.shape.string].func1":                                                 "p.Map[int,string].func1",
+		"example.com/m/p.Keep[go.shape.*uint8]":                                                                   "p.Keep[*uint8]",
+		"example.com/m/p.Keep[go.shape.struct {}]":                                                                "p.Keep[…]",
+		"example.com/m/p.Pair[go.shape.int,go.shape.[]uint8].Key":                                                 "p.Pair[…].Key",
 		"main.main": "main.main",
 	} {
 		if got := shortFunc(fn); got != want {
@@ -201,7 +204,7 @@ func TestLabel(t *testing.T) {
 	for _, tc := range []struct{ fn, file, want string }{
 		{"github.com/json-iterator/go.NewStream", "iter.go", "jsoniter.NewStream"},
 		{"github.com/json-iterator/go_test.BenchmarkX.func1", "iter_test.go", "jsoniter_test.BenchmarkX.func1"},
-		{"github.com/json-iterator/go/v5/mw.(*Stack[go.shape.int]).Push", "v5/mw/mw.go", "middleware.(*Stack[…]).Push"},
+		{"github.com/json-iterator/go/v5/mw.(*Stack[go.shape.int]).Push", "v5/mw/mw.go", "middleware.(*Stack[int]).Push"},
 		{"github.com/other/mod.F", "iter.go", "mod.F"},       // not the file's package
 		{"github.com/json-iterator/go.F", "gone.go", "go.F"}, // no file to read
 	} {
