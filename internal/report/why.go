@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/squashgo/squash/internal/escape"
@@ -55,6 +57,9 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 			recs = allocating(ix.Through(p.File, p.Line))
 		}
 	}
+	// A generic line has a record per shape, all at the line: keep the
+	// site's instance's.
+	recs = slices.DeleteFunc(recs, func(r escape.Record) bool { return !sameShapes(p.Function, r.Message) })
 	for _, r := range recs {
 		reason := Reason{
 			Code:    r.Code,
@@ -78,6 +83,26 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 		}
 	}
 }
+
+// sameShapes reports whether a record's message may be of the instance fn
+// of a generic function: it names none of the compiler's shapes
+// (go.shape.int), or one of fn's. A generic line's records are one per
+// shape, all at the line.
+func sameShapes(fn, msg string) bool {
+	mine := shapeName.FindAllString(fn, -1)
+	theirs := shapeName.FindAllString(msg, -1)
+	if len(mine) == 0 || len(theirs) == 0 {
+		return true
+	}
+	for _, s := range theirs {
+		if slices.Contains(mine, s) {
+			return true
+		}
+	}
+	return false
+}
+
+var shapeName = regexp.MustCompile(`go\.shape\.[A-Za-z0-9_*.\[\]]+`)
 
 // fromRuntime reports whether r is of code inlined from the runtime package,
 // such as runtime.CallersFrames: the memory profile leaves the runtime's

@@ -187,3 +187,21 @@ func TestFromRuntime(t *testing.T) {
 		t.Error("fromRuntime of a record of the line's own code")
 	}
 }
+
+// TestSameShapes: of a generic line's records, one per shape, a site of an
+// instance keeps its own shape's and those that name no shape.
+func TestSameShapes(t *testing.T) {
+	fn := "example.com/g.Keep[go.shape.string]"
+	for msg, want := range map[string]bool{
+		"&g.Box[go.shape.string]{...} escapes to heap": true,
+		"&g.Box[go.shape.int]{...} escapes to heap":    false,
+		"v escapes to heap":                            true,
+	} {
+		if got := sameShapes(fn, msg); got != want {
+			t.Errorf("sameShapes(%q, %q) = %v, want %v", fn, msg, got, want)
+		}
+	}
+	if !sameShapes("example.com/g.Plain", "&g.Box[go.shape.int]{...} escapes to heap") {
+		t.Error("a function with no shapes dropped a record")
+	}
+}
