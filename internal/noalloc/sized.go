@@ -82,6 +82,32 @@ func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool
 		return ok && b.Name() == name
 	}
 	extended := map[*ast.CallExpr]bool{}
+	// A string(b) that is only a map key, a comparison's operand, a
+	// concatenation's (which is reported itself), a switch's tag or len's
+	// argument shares b's bytes (the compiler's slicebytetostringtmp).
+	shared := map[ast.Expr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.IndexExpr:
+			if _, ok := info.TypeOf(e.X).Underlying().(*types.Map); ok {
+				shared[ast.Unparen(e.Index)] = true
+			}
+		case *ast.BinaryExpr:
+			switch e.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.ADD:
+				shared[ast.Unparen(e.X)], shared[ast.Unparen(e.Y)] = true, true
+			}
+		case *ast.SwitchStmt:
+			if e.Tag != nil {
+				shared[ast.Unparen(e.Tag)] = true
+			}
+		case *ast.CallExpr:
+			if builtin(e, "len") && len(e.Args) == 1 {
+				shared[ast.Unparen(e.Args[0])] = true
+			}
+		}
+		return true
+	})
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.CallExpr:
@@ -111,7 +137,7 @@ func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool
 					return true
 				}
 				switch {
-				case isString(to) && isSliceOf(from.Underlying(), types.Byte):
+				case isString(to) && isSliceOf(from.Underlying(), types.Byte) && !shared[e]:
 					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 bytes")
 				case isString(to) && isSliceOf(from.Underlying(), types.Rune):
 					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 bytes")

@@ -55,3 +55,28 @@ func TestAppendMake(t *testing.T) {
 		t.Errorf("append(buf[:0], make([]byte, 1000)...) with room: %v allocs, want 0", got)
 	}
 }
+
+var sharedKeys = map[string]int{}
+
+//go:noinline
+func sharedUses(b []byte) int {
+	n := sharedKeys[string(b)] + len(string(b))
+	if string(b) == "x" {
+		n++
+	}
+	switch string(b) {
+	case "y":
+		n++
+	}
+	return n
+}
+
+// TestSharedConversions: a string(b) that is only a map key, a comparison's
+// operand, a switch's tag or len's argument shares b's bytes at any size,
+// which unrecorded does not report.
+func TestSharedConversions(t *testing.T) {
+	b := make([]byte, 100)
+	if got := testing.AllocsPerRun(50, func() { sharedUses(b) }); got != 0 {
+		t.Errorf("string(b) of 100 bytes as a key, an operand, a tag and len's argument: %v allocs, want 0", got)
+	}
+}

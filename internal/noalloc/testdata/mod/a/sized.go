@@ -56,3 +56,21 @@ func Sized(s string, buf []byte, n int) int {
 	buf = append(buf[:0], make([]byte, n)...)
 	return len(b) + len(r) + len(t) + len(buf)
 }
+
+var counts = map[string]int{}
+
+// Shared converts bytes to strings that share the bytes: a map key, a
+// comparison's operand, a switch's tag, len's argument.
+//
+//squash:noalloc
+func Shared(b []byte) int {
+	n := counts[string(b)] + len(string(b))
+	if string(b) == "x" {
+		n++
+	}
+	switch string(b) {
+	case "y":
+		n++
+	}
+	return n
+}
