@@ -42,9 +42,7 @@ func markFree(ctx context.Context, dir string, ix *Index) error {
 			continue
 		}
 		if _, ok := escapedExpr(r.Message); !ok {
-			if _, ok := movedName(r.Message); !ok {
-				continue
-			}
+			continue
 		}
 		cands = append(cands, i)
 		dirs[filepath.Dir(r.Source().File)] = true
@@ -112,11 +110,6 @@ func escapedExpr(msg string) (string, bool) {
 	return strings.CutSuffix(msg, " escapes to heap")
 }
 
-// movedName returns NAME of "moved to heap: NAME".
-func movedName(msg string) (string, bool) {
-	return strings.CutPrefix(msg, "moved to heap: ")
-}
-
 // exprAt returns the expression the compiler reports at pos, or nil. The
 // compiler places an expression at its operator or bracket, not at its
 // start: a call and a conversion at "(", a composite literal at "{", a
@@ -169,16 +162,10 @@ func whyFree(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) string
 		return ""
 	}
 	zero := func(t types.Type) bool { return t != nil && !generic(t) && sizes.Sizeof(t) == 0 }
-	if name, ok := movedName(msg); ok {
-		if id, ok := e.(*ast.Ident); ok && id.Name == name {
-			if obj := info.ObjectOf(id); obj != nil && zero(obj.Type()) {
-				return FreeZeroSize
-			}
-		}
-		return ""
-	}
 	if id, ok := e.(*ast.Ident); ok && info.Defs[id] != nil {
-		// A variable whose address escapes is moved to the heap.
+		// A variable whose address escapes is moved to the heap; the
+		// compiler's JSON says "x escapes to heap" at its declaration
+		// (only its -m text says "moved to heap: x").
 		if obj := info.Defs[id]; zero(obj.Type()) && msg == id.Name+" escapes to heap" {
 			return FreeZeroSize
 		}
