@@ -223,16 +223,23 @@ func newCopyOnly(n int) bufferPool { return &copyOnly{b: make([]byte, 0, n)} }
 // calls a pool with its own Get and Put pays over a bare sync.Pool unless
 // they are inlined, before any bookkeeping. pinned keeps one buffer per P in
 // front of its sync.Pool: how far below a bare sync.Pool a pool could get by
-// going around it. copy is copyOnly, the op without a pool.
-var floorImpls = append(poolImpls[:3:3], []poolImpl{
+// going around it. percpu and stack do the same without the runtime's
+// internals, by atomic slots (slottedPool). copy is copyOnly, the op without
+// a pool.
+var floorImpls = append(append(poolImpls[:3:3], []poolImpl{
 	{"wrapped", func() bufferPool { return new(wrappedPool) }},
 	{"pinned", func() bufferPool { return new(pinnedPool) }},
-	{"copy", func() bufferPool { return new(copyOnly) }},
-}...)
+}...), append(slottedImpls[:len(slottedImpls):len(slottedImpls)],
+	poolImpl{"copy", func() bufferPool { return new(copyOnly) }})...)
 
 // BenchmarkPoolFloor puts BenchmarkPool's serial cases next to the floors
 // of floorImpls.
-func BenchmarkPoolFloor(b *testing.B) { benchImpls(b, floorImpls, poolSizes, false, serialOps) }
+func BenchmarkPoolFloor(b *testing.B) {
+	benchImpls(b, floorImpls, poolSizes, false, func(b *testing.B, p bufferPool, data []byte) {
+		skipSlotted(b, p)
+		serialOps(b, p, data)
+	})
+}
 
 // BenchmarkPoolFloorParallel is BenchmarkPoolFloor on every P, as
 // BenchmarkPoolParallel, but for two floors: copy, which is not safe for
@@ -240,6 +247,7 @@ func BenchmarkPoolFloor(b *testing.B) { benchImpls(b, floorImpls, poolSizes, fal
 // warmed up), and pinned is skipped under the race detector.
 func BenchmarkPoolFloorParallel(b *testing.B) {
 	benchImpls(b, floorImpls, poolSizes, false, func(b *testing.B, p bufferPool, data []byte) {
+		skipSlotted(b, p)
 		switch p.(type) {
 		case *pinnedPool:
 			if raceEnabled {
