@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"regexp"
 	"slices"
@@ -42,20 +43,138 @@ func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	fl := newFlows(pass, ins)
 	taken := map[string]bool{} // names given to variables by earlier fixes
+	once := calledOnce(pass, ins)
 	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil)) {
 		fd := cur.Node().(*ast.FuncDecl)
-		if fd.Body == nil || runsOnce(pass, fd) {
+		if fd.Body == nil || runsOnce(pass, fd) || once[pass.TypesInfo.Defs[fd.Name]] {
 			continue
 		}
 		setUp := isBenchmark(pass, fd)
 		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
-			if setUp && !inLoop(call) {
-				continue // a benchmark's set-up: once a run, not timed per op
+			if setUp && !inTimedLoop(pass, call) {
+				continue // a benchmark's set-up: a few times a run, not timed per op
 			}
 			report(pass, fl, taken, fd, call)
 		}
 	}
 	return nil, nil
+}
+
+// calledOnce returns the functions and methods of the package that run at
+// most once per call site that runs once: those whose every use is a call,
+// outside loops and function literals, in init, main.main, a package-level
+// variable's initializer, or another such function, and at least one use.
+// Exported functions are left out where another package could call them
+// (everywhere but package main), and so are methods that an interface
+// could call: exported ones, and unexported ones whose name an interface
+// of the package declares. Calls from tests do not count: a test helper is
+// reported, as tests may call it many times.
+func calledOnce(pass *analysis.Pass, ins *inspector.Inspector) map[types.Object]bool {
+	isMain := pass.Pkg.Name() == "main"
+	ifaceMethods := map[string]bool{}
+	for cur := range ins.Root().Preorder((*ast.InterfaceType)(nil)) {
+		for _, f := range cur.Node().(*ast.InterfaceType).Methods.List {
+			for _, name := range f.Names {
+				ifaceMethods[name.Name] = true
+			}
+		}
+	}
+	candidate := func(fn *types.Func) bool {
+		if fn.Pkg() != pass.Pkg || fn.Name() == "init" || fn.Name() == "_" {
+			return false
+		}
+		if fn.Signature().Recv() != nil {
+			return !fn.Exported() && !ifaceMethods[fn.Name()]
+		}
+		return isMain || !fn.Exported()
+	}
+	// uses[f] lists f's uses: where each is, and whether it runs at most
+	// once each time that place runs.
+	type use struct {
+		in *types.Func // the enclosing declaration; nil at package level
+		ok bool        // a call outside loops and function literals
+	}
+	uses := map[*types.Func][]use{}
+	gotos := map[*ast.FuncDecl]bool{} // hasGoto, once a declaration
+	for cur := range ins.Root().Preorder((*ast.Ident)(nil)) {
+		fn, ok := pass.TypesInfo.Uses[cur.Node().(*ast.Ident)].(*types.Func)
+		if !ok || !candidate(fn.Origin()) {
+			continue
+		}
+		fn = fn.Origin()
+		u := use{ok: isCallee(cur)}
+		for anc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			if fd, isDecl := anc.Node().(*ast.FuncDecl); isDecl {
+				g, seen := gotos[fd]
+				if !seen {
+					g = hasGoto(fd)
+					gotos[fd] = g
+				}
+				u.in, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				u.ok = u.ok && u.in != nil && !g
+			} else {
+				u.ok = false
+			}
+			break
+		}
+		uses[fn] = append(uses[fn], u)
+	}
+	once := map[types.Object]bool{}
+	runs := func(f *types.Func) bool { // f runs at most once a program run
+		return f.Name() == "init" && f.Signature().Recv() == nil ||
+			isMain && f.Name() == "main" && f.Signature().Recv() == nil || once[f]
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, us := range uses {
+			if once[fn] {
+				continue
+			}
+			all := true
+			for _, u := range us {
+				if !u.ok || u.in != nil && !runs(u.in) {
+					all = false
+					break
+				}
+			}
+			if all {
+				once[fn], changed = true, true
+			}
+		}
+	}
+	return once
+}
+
+// isCallee reports whether the identifier at cur names the function that a
+// call calls: f(), x.f(), f[T]() or (f)().
+func isCallee(cur inspector.Cursor) bool {
+	var n ast.Node = cur.Node()
+	for p := cur.Parent(); ; p = p.Parent() {
+		switch e := p.Node().(type) {
+		case *ast.SelectorExpr:
+			if e.Sel != n {
+				return false
+			}
+		case *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
+		case *ast.CallExpr:
+			return e.Fun == n
+		default:
+			return false
+		}
+		n = p.Node()
+	}
+}
+
+// hasGoto reports whether fd has a goto statement, which can make a loop.
+func hasGoto(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if br, ok := n.(*ast.BranchStmt); ok && br.Tok == token.GOTO {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // report reports the call at cur if it compiles a constant pattern, with a
@@ -213,13 +332,45 @@ func isBenchmark(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 	return sig.Params().Len() == 1 && isTesting(sig.Params().At(0).Type(), "B") && sig.Results().Len() == 0
 }
 
-// inLoop reports whether cur is inside a for or range statement of its
-// function declaration (a b.Loop or b.N loop, or one around b.Run).
-func inLoop(cur inspector.Cursor) bool {
-	for range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-		return true
+// inTimedLoop reports whether cur is inside a benchmark's timed loop, or a
+// loop within one: a for statement whose condition calls b.Loop() or
+// pb.Next() or reads b.N, or a range over an expression that reads b.N. A
+// loop around b.Run runs its sub-benchmarks' set-up, once each.
+func inTimedLoop(pass *analysis.Pass, cur inspector.Cursor) bool {
+	for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		var e ast.Expr
+		switch l := loop.Node().(type) {
+		case *ast.ForStmt:
+			e = l.Cond
+		case *ast.RangeStmt:
+			e = l.X
+		}
+		if e != nil && timesOps(pass, e) {
+			return true
+		}
 	}
 	return false
+}
+
+// timesOps reports whether e calls (*testing.B).Loop or (*testing.PB).Next
+// or reads (*testing.B).N.
+func timesOps(pass *analysis.Pass, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || found {
+			return !found
+		}
+		recv := pass.TypesInfo.TypeOf(sel.X)
+		switch sel.Sel.Name {
+		case "Loop", "N":
+			found = isTesting(recv, "B")
+		case "Next":
+			found = isTesting(recv, "PB")
+		}
+		return !found
+	})
+	return found
 }
 
 // isTestName reports whether name is prefix followed by nothing or by a

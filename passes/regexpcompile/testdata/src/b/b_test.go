@@ -1,6 +1,7 @@
 package b
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
 )
@@ -59,5 +60,31 @@ func BenchmarkSetUp(b *testing.B) {
 	re := regexp.MustCompile(`^w+$`)
 	for b.Loop() {
 		_ = re.MatchString("www")
+	}
+}
+
+// Not reported: a loop around b.Run, or any loop but a timed one, runs a
+// sub-benchmark's set-up. Reported: the timed loops, b.Loop, b.N and
+// RunParallel's pb.Next, and loops within them.
+func BenchmarkSubs(b *testing.B) {
+	for _, n := range []int{1, 2} {
+		re := regexp.MustCompile(`^q+$`)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			re2 := regexp.MustCompile(`^r+$`)
+			for i := 0; i < b.N; i++ {
+				_ = regexp.MustCompile(`^s+$`) // want `runs on every call of the function literal in BenchmarkSubs`
+			}
+			for range b.N {
+				for range n {
+					_ = regexp.MustCompile(`^t+$`) // want `runs on every call of the function literal in BenchmarkSubs`
+				}
+			}
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					_ = regexp.MustCompile(`^u+$`) // want `runs on every call of the function literal in BenchmarkSubs`
+				}
+			})
+			_, _ = re, re2
+		})
 	}
 }
