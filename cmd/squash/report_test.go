@@ -363,6 +363,49 @@ func BenchmarkRoute(b *testing.B) {
 	}
 }
 
+// TestReportNeedsSiblings: a sub-benchmark that needs what an earlier one
+// leaves behind fails when -bench selects it alone, and passes when go test
+// runs them all. squash measures it after them: its figures, no sites, and
+// the report says why; it is not a failure.
+func TestReportNeedsSiblings(t *testing.T) {
+	dir := newModule(t, "example.com/shared")
+	os.WriteFile(filepath.Join(dir, "shared_test.go"), []byte(`package shared
+
+import "testing"
+
+var sink []byte
+
+func BenchmarkShared(b *testing.B) {
+	var buf []byte
+	b.Run("fill", func(b *testing.B) {
+		for b.Loop() {
+			buf = make([]byte, 64)
+		}
+	})
+	b.Run("use", func(b *testing.B) {
+		if buf == nil {
+			b.Fatal("fill did not run")
+		}
+		for b.Loop() {
+			sink = append(append([]byte(nil), buf...), buf...)
+		}
+	})
+}
+`), 0o644)
+	got := benchmarksOf(t, dir, "-benchtime", "100x", ".")
+	if f := got["BenchmarkShared/fill"]; f.AllocsPerOp != 1 || len(f.Sites) != 1 || len(f.Needs) != 0 {
+		t.Errorf("BenchmarkShared/fill: %v allocs/op, %d sites, needs %v; want 1, one, and nothing", f.AllocsPerOp, len(f.Sites), f.Needs)
+	}
+	u := got["BenchmarkShared/use"]
+	if u.AllocsPerOp != 2 || len(u.Sites) != 0 || !slices.Equal(u.Needs, []string{"BenchmarkShared/fill"}) || !strings.Contains(u.AloneFailure, "fill did not run") {
+		t.Errorf("BenchmarkShared/use: %v allocs/op, %d sites, needs %v, alone %q; want 2, none, fill and its failure", u.AllocsPerOp, len(u.Sites), u.Needs, u.AloneFailure)
+	}
+	code, text, _ := squash(t, dir, "-nolint", "-benchtime", "100x", ".")
+	if flat := strings.Join(strings.Fields(text), " "); code != 0 || !strings.Contains(flat, "sites not recorded: it fails when run alone") || !strings.Contains(flat, "fill did not run), and passed after BenchmarkShared/fill") {
+		t.Errorf("exit %d, text report:\n%s", code, text)
+	}
+}
+
 // TestReportOverRecorded: a benchmark that allocates more at the
 // attribution runs' iteration counts than in its timing runs gets its sites
 // from those runs, and the report says that they add up to more than go

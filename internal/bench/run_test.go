@@ -162,6 +162,27 @@ func TestOnly(t *testing.T) {
 	}
 }
 
+func TestWithSiblings(t *testing.T) {
+	listed := []string{"BenchmarkA/fill", "BenchmarkA/x/1", "BenchmarkA/x/2", "BenchmarkA/use", "BenchmarkB", "BenchmarkC/a.b", "BenchmarkC/c"}
+	for _, tc := range []struct {
+		name, want string
+		sibs       []string
+	}{
+		{"BenchmarkA/use", "^BenchmarkA$/^(?:fill|x|use)$", []string{"BenchmarkA/fill", "BenchmarkA/x"}},
+		{"BenchmarkA/x/2", "^BenchmarkA$/^x$/^(?:1|2)$", []string{"BenchmarkA/x/1"}},
+		{"BenchmarkC/c", `^BenchmarkC$/^(?:a\.b|c)$`, []string{"BenchmarkC/a.b"}},
+		{"BenchmarkA/fill", "", nil}, // the first: nothing runs before it
+		{"BenchmarkA/x/1", "", nil},
+		{"BenchmarkB", "", nil},   // top-level
+		{"BenchmarkD/z", "", nil}, // not listed
+	} {
+		got, sibs := withSiblings(tc.name, listed)
+		if got != tc.want || !slices.Equal(sibs, tc.sibs) {
+			t.Errorf("withSiblings(%q) = %q, %q; want %q, %q", tc.name, got, sibs, tc.want, tc.sibs)
+		}
+	}
+}
+
 func TestCheckBench(t *testing.T) {
 	for _, tc := range []struct {
 		pattern string

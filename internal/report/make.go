@@ -209,6 +209,8 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 		AllocsPerOpMin: slices.Min(res.AllocsPerOpRuns),
 		AllocsPerOpMax: slices.Max(res.AllocsPerOpRuns),
 		RunsWith:       res.With,
+		Needs:          res.Needs,
+		AloneFailure:   res.Alone,
 
 		BytesPerOpRuns:  res.BytesPerOpRuns,
 		AllocsPerOpRuns: res.AllocsPerOpRuns,

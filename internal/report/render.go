@@ -108,6 +108,16 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			t.line("  no allocations per op")
 			return
 		}
+		if len(b.Needs) > 0 {
+			t.line("  sites not recorded: it fails when run alone")
+			why, _, _ := strings.Cut(strings.TrimSpace(b.AloneFailure), "\n")
+			if _, rest, ok := strings.Cut(b.AloneFailure, "\n"); ok && strings.TrimSpace(rest) != "" {
+				why = strings.TrimSpace(rest) // the line after "--- FAIL: NAME" says why
+				why, _, _ = strings.Cut(why, "\n")
+			}
+			t.wrap("    ", fmt.Sprintf("-bench %s alone failed (%s), and passed after %s, as go test runs them: its figures are its own, from that run (the CPU shares are of the whole run), and a profile would hold their allocations too", bench.ExactRegexp(b.Name), why, strings.Join(b.Needs, ", ")))
+			return
+		}
 		if len(b.RunsWith) > 0 {
 			t.line("  sites not recorded: go test cannot run it alone")
 			t.wrap("    ", fmt.Sprintf("a name with a slash is read as levels, and -bench %s also runs %s, whose allocations would be in its profile", bench.ExactRegexp(b.Name), strings.Join(b.RunsWith, ", ")))

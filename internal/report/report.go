@@ -98,6 +98,15 @@ type Benchmark struct {
 	// theirs too.
 	RunsWith []string `json:"runs_with,omitempty"`
 
+	// Needs are the sub-benchmarks before this one, under the same parent,
+	// that it fails without: run alone, as -bench with its exact name runs
+	// it, it failed (AloneFailure holds the lines go test printed), and
+	// after them, as go test runs them all, it passed. Its figures are its
+	// own, from that run, and its CPU shares of it; they are in RunsWith
+	// too, and its sites are not recorded.
+	Needs        []string `json:"needs,omitempty"`
+	AloneFailure string   `json:"alone_failure,omitempty"`
+
 	// CPUSamples is the number of CPU profile samples (one per 10ms of CPU)
 	// the shares come from; with few samples they mean little.
 	CPUSamples int `json:"cpu_samples"`
