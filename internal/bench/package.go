@@ -30,6 +30,11 @@ type Package struct {
 	// HasTests reports whether the package has any _test.go files, the only
 	// place benchmarks can live.
 	HasTests bool
+
+	// Ignored are the Go files in Dir that build constraints leave out of
+	// the build for the go command's GOOS and GOARCH (go list's
+	// IgnoredGoFiles): the compiler makes no decision on them.
+	Ignored []string
 }
 
 // Scope returns the import-path prefix that counts as "the user's code" when
@@ -53,14 +58,15 @@ func (p Package) GCFlagsPattern() string {
 
 // listed is the subset of `go list -json` output that Resolve reads.
 type listed struct {
-	ImportPath   string
-	Dir          string
-	Name         string
-	Standard     bool
-	Root         string
-	TestGoFiles  []string
-	XTestGoFiles []string
-	Module       *struct {
+	ImportPath     string
+	Dir            string
+	Name           string
+	Standard       bool
+	Root           string
+	TestGoFiles    []string
+	XTestGoFiles   []string
+	IgnoredGoFiles []string
+	Module         *struct {
 		Path string
 		Dir  string
 	}
@@ -76,7 +82,7 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,TestGoFiles,XTestGoFiles,Module,Error", "--"}, patterns...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Module,Error", "--"}, patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
@@ -105,6 +111,7 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 			Name:       l.Name,
 			Standard:   l.Standard,
 			HasTests:   len(l.TestGoFiles)+len(l.XTestGoFiles) > 0,
+			Ignored:    l.IgnoredGoFiles,
 		}
 		switch {
 		case l.Standard:

@@ -44,7 +44,7 @@ func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := markFree(ctx, pkg.Dir, ix); err != nil {
+	if err := MarkFree(ctx, pkg.Dir, ix); err != nil {
 		return nil, err
 	}
 	return ix, nil

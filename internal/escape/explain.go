@@ -7,7 +7,9 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/squashgo/squash/internal/bench"
@@ -72,6 +74,9 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		return nil, err
 	}
 	build := pkgs[0]
+	if slices.Contains(build.Ignored, filepath.Base(abs)) {
+		return nil, fmt.Errorf("%s is left out of the build by its build constraints (for GOOS=%s GOARCH=%s): the compiler makes no decision on it; set GOOS and GOARCH (or the build tags) that select it", file, goEnv(ctx, "GOOS"), goEnv(ctx, "GOARCH"))
+	}
 	if in != "" {
 		others, err := bench.Resolve(ctx, "", []string{in})
 		if err != nil {
@@ -102,6 +107,15 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		e.Lines = append(e.Lines, l)
 	}
 	return e, nil
+}
+
+// goEnv returns the go command's value of an environment variable, or "?".
+func goEnv(ctx context.Context, name string) string {
+	out, err := exec.CommandContext(ctx, "go", "env", name).Output()
+	if err != nil {
+		return "?"
+	}
+	return strings.TrimSpace(string(out))
 }
 
 func lineRange(from, to int) string {

@@ -27,12 +27,13 @@ const (
 	FreeOneByte  = "allocates nothing: a one-byte value, which the interface points at in the runtime's table of byte values (runtime.staticuint64s)"
 )
 
-// markFree sets Free on the records of ix that say a value escapes when the
+// MarkFree sets Free on the records of ix that say a value escapes when the
 // compiler does not allocate it, which it tells from the types of the
 // expressions at the records' positions: it type-checks the packages whose
 // files hold them, from dir. A package that does not type-check is skipped:
-// its records keep saying that they allocate.
-func markFree(ctx context.Context, dir string, ix *Index) error {
+// its records keep saying that they allocate. Build calls it; a caller of
+// Load whose records are of code as it is on disk calls it too.
+func MarkFree(ctx context.Context, dir string, ix *Index) error {
 	var cands []int
 	dirs := map[string]bool{}
 	tests := false

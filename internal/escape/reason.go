@@ -22,13 +22,18 @@ func Mechanism(function, code string) string {
 	switch {
 	case appendCall.MatchString(code):
 		return "slice grows past its capacity (runtime.growslice)"
+	case makeChan.MatchString(code):
+		return "channel allocated (runtime.makechan)"
 	case makeMap.MatchString(code):
 		return "map allocated (runtime.makemap)"
-	case mapStore.MatchString(code):
+	case mapStore.MatchString(code) && !converts(code[mapStore.FindStringSubmatchIndex(code)[3]:]):
+		// A conversion or concatenation on the right allocates on every
+		// store, where the map grows only now and then; and the indexed
+		// value may be a slice, which does not grow.
 		return "map grows on insert (runtime.mapassign)"
 	case goStmt.MatchString(code):
-		return "new goroutine (runtime.newproc)"
-	case strings.Contains(code, "make("):
+		return "go statement: the closure that carries the new goroutine's function and arguments (runtime.newproc)"
+	case makeCall.MatchString(code):
 		return "make allocates its backing array (runtime.makeslice)"
 	case concat.MatchString(code):
 		return "string concatenation (runtime.concatstrings)"
@@ -67,16 +72,26 @@ func Unrecorded(code string) string {
 	return ""
 }
 
+// The built-ins and conversions a line's text is read for. A name after a
+// dot is a method or a field (d.string(c), x.append(v)), not the built-in.
 var (
-	appendCall = regexp.MustCompile(`\bappend\(`)
-	makeMap    = regexp.MustCompile(`\bmake\(\s*map\[`)
+	appendCall = regexp.MustCompile(`(?:^|[^.\w])append\(`)
+	makeCall   = regexp.MustCompile(`(?:^|[^.\w])make\(`)
+	makeMap    = regexp.MustCompile(`(?:^|[^.\w])make\(\s*map\[`)
+	makeChan   = regexp.MustCompile(`(?:^|[^.\w])make\(\s*(?:<-\s*)?chan\b`)
 	mapStore   = regexp.MustCompile(`^\s*[\w.]+\[.+\]\s*(=|\+=|-=|\|=|\+\+)`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	concat     = regexp.MustCompile(`"\s*\+|\+\s*"`)
-	toString   = regexp.MustCompile(`\bstring\(`)
+	toString   = regexp.MustCompile(`(?:^|[^.\w])string\(`)
 	toBytes    = regexp.MustCompile(`\[\]byte\(`)
 	toRunes    = regexp.MustCompile(`\[\]rune\(`)
 )
+
+// converts reports whether code has a string concatenation or a conversion
+// between strings and byte or rune slices.
+func converts(code string) bool {
+	return concat.MatchString(code) || toString.MatchString(code) || toBytes.MatchString(code) || toRunes.MatchString(code)
+}
 
 // runtimeMechanisms are runtime functions that heap profiles may show as
 // the deepest frame, in plain words.
@@ -89,6 +104,7 @@ var runtimeMechanisms = map[string]string{
 	"runtime.mapassign_faststr": "map grows on insert (runtime.mapassign_faststr)",
 	"runtime.mapassign_fast64":  "map grows on insert (runtime.mapassign_fast64)",
 	"runtime.newproc1":          "new goroutine (runtime.newproc)",
+	"runtime.makechan":          "channel allocated (runtime.makechan)",
 	"runtime.concatstrings":     "string concatenation (runtime.concatstrings)",
 	"runtime.slicebytetostring": "string conversion copies the bytes (runtime.slicebytetostring)",
 	"runtime.stringtoslicebyte": "byte slice conversion copies the string (runtime.stringtoslicebyte)",

@@ -136,9 +136,14 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	if err != nil {
 		return nil, err
 	}
-	// The escape decisions of exactly the code that runs.
+	// The escape decisions of exactly the code that runs, with those of
+	// values that are not allocated all the same marked, so that no site
+	// cites them.
 	ix, err := escape.Load(bin.DiagDir)
 	if err != nil {
+		return nil, err
+	}
+	if err := escape.MarkFree(ctx, pkg.Dir, ix); err != nil {
 		return nil, err
 	}
 	names, failed, err := bin.Benchmarks(ctx, opts)

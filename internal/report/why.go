@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -51,10 +50,7 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 			recs = append(recs, relevant(ix.Here(p.File, p.Line))...)
 		}
 		if len(recs) == 0 && own {
-			// A value allocated on another line whose flow ends here, such
-			// as a slice built by append on the stack and moved to the
-			// heap when it is returned.
-			recs = allocating(ix.Through(p.File, p.Line))
+			recs = movedHere(allocating(ix.Through(p.File, p.Line)), p.File, p.Line)
 		}
 	}
 	// A generic line has a record per shape, all at the line: keep the
@@ -84,13 +80,30 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 	}
 }
 
+// movedHere keeps, of the records of other lines whose flow passes through
+// file:line, those that explain an allocation made on this line: a slice
+// built by append in a stack buffer and returned here, which the compiler
+// copies to the heap at the return (runtime.moveSlice, Go 1.26's
+// cmd/compile/internal/slice). A value allocated where it is written (a
+// conversion to an interface, a make) and only passing through this line
+// on its way to the heap is no reason for what this line allocates.
+func movedHere(recs []escape.Record, file string, line int) []escape.Record {
+	return slices.DeleteFunc(recs, func(r escape.Record) bool {
+		if !strings.HasPrefix(r.Message, "append(") {
+			return true
+		}
+		return !slices.ContainsFunc(r.Flow, func(s escape.Step) bool {
+			return s.Pos.File == file && s.Pos.Line == line && strings.HasPrefix(strings.TrimSpace(s.Text), "flow: ~r")
+		})
+	})
+}
+
 // sameShapes reports whether a record's message may be of the instance fn
 // of a generic function: it names none of the compiler's shapes
 // (go.shape.int), or one of fn's. A generic line's records are one per
 // shape, all at the line.
 func sameShapes(fn, msg string) bool {
-	mine := shapeName.FindAllString(fn, -1)
-	theirs := shapeName.FindAllString(msg, -1)
+	mine, theirs := shapes(fn), shapes(msg)
 	if len(mine) == 0 || len(theirs) == 0 {
 		return true
 	}
@@ -102,7 +115,41 @@ func sameShapes(fn, msg string) bool {
 	return false
 }
 
-var shapeName = regexp.MustCompile(`go\.shape\.[A-Za-z0-9_*.\[\]]+`)
+// shapes returns the compiler's shape names in s: "go.shape." and the type
+// after it, which runs to the first comma, space, or closing bracket or
+// parenthesis that closes nothing the type opened: go.shape.int in
+// make(items[*node[go.shape.int]], n), go.shape.struct { a int; b []int }
+// whole.
+func shapes(s string) []string {
+	const prefix = "go.shape."
+	var out []string
+	for {
+		i := strings.Index(s, prefix)
+		if i < 0 {
+			return out
+		}
+		s = s[i:]
+		depth, end := 0, len(prefix)
+	scan:
+		for ; end < len(s); end++ {
+			switch c := s[end]; c {
+			case '[', '(', '{':
+				depth++
+			case ']', ')', '}':
+				if depth == 0 {
+					break scan
+				}
+				depth--
+			case ',', ' ', ';':
+				if depth == 0 && !strings.HasPrefix(s[end:], " {") {
+					break scan
+				}
+			}
+		}
+		out = append(out, s[:end])
+		s = s[end:]
+	}
+}
 
 // fromRuntime reports whether r is of code inlined from the runtime package,
 // such as runtime.CallersFrames: the memory profile leaves the runtime's

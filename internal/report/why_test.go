@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,6 +24,16 @@ func makeReport(t *testing.T, dir, pattern, benchRE string) *Report {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// benchmarksByName returns the benchmarks of rep's first package by name.
+func benchmarksByName(rep *Report) map[string]*Benchmark {
+	byName := map[string]*Benchmark{}
+	for i := range rep.Packages[0].Benchmarks {
+		b := &rep.Packages[0].Benchmarks[i]
+		byName[b.Name] = b
+	}
+	return byName
 }
 
 func siteWithCode(b *Benchmark, code string) *Site {
@@ -78,11 +89,7 @@ func TestDecoderSimpleReasons(t *testing.T) {
 // the stack) and into Keep (where it escapes). The report says what ran.
 func TestReasonsComeFromTheProfiledBuild(t *testing.T) {
 	rep := makeReport(t, "../escape/testdata/inl", ".", ".")
-	byName := map[string]*Benchmark{}
-	for i := range rep.Packages[0].Benchmarks {
-		b := &rep.Packages[0].Benchmarks[i]
-		byName[b.Name] = b
-	}
+	byName := benchmarksByName(rep)
 	if sum := byName["BenchmarkSum"]; sum == nil || sum.AllocsPerOp != 0 || len(sum.Sites) != 0 {
 		t.Errorf("BenchmarkSum = %+v: want 0 allocs/op and no site, though mk escapes when compiled alone", sum)
 	}
@@ -203,5 +210,115 @@ func TestSameShapes(t *testing.T) {
 	}
 	if !sameShapes("example.com/g.Plain", "&g.Box[go.shape.int]{...} escapes to heap") {
 		t.Error("a function with no shapes dropped a record")
+	}
+	// The shape ends where the brackets around it close (google/btree's
+	// generic make lost its record when it read go.shape.int]]).
+	for _, tc := range []struct {
+		fn, msg string
+		want    bool
+	}{
+		{"btree.(*node[go.shape.int]).split", "make(items[*btree.node[go.shape.int]], len(n.items) - i - 1) escapes to heap", true},
+		{"btree.(*node[go.shape.int]).split", "make(items[*btree.node[go.shape.string]], n) escapes to heap", false},
+		{"g.(*Node[go.shape.int]).Clone", "make([]go.shape.int, len(n.items), cap(n.items)) escapes to heap", true},
+		{"g.(*Node[go.shape.int]).Clone", "make([]*g.Node[go.shape.int], len(n.kids)) escapes to heap", true},
+		{"g.Pair[go.shape.int,go.shape.string]", "&g.Box[go.shape.string]{...} escapes to heap", true},
+		{"g.F[go.shape.struct { A int; B []string }]", "make([]go.shape.struct { A int; B []string }, n) escapes to heap", true},
+		{"g.F[go.shape.struct { A int; B []string }]", "make([]go.shape.struct { A int }, n) escapes to heap", false},
+	} {
+		if got := sameShapes(tc.fn, tc.msg); got != tc.want {
+			t.Errorf("sameShapes(%q, %q) = %v, want %v (shapes %q and %q)", tc.fn, tc.msg, got, tc.want, shapes(tc.fn), shapes(tc.msg))
+		}
+	}
+}
+
+// FuzzShapes: every shape found is in the text, starts with go.shape., and
+// the text holds at least as many go.shape. as shapes were found.
+func FuzzShapes(f *testing.F) {
+	for _, s := range []string{"g.Keep[go.shape.int]", "make([]go.shape.struct { A int; B []string }, n)", "go.shape.", "go.shape.[", "]go.shape.]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := shapes(s)
+		if len(got) > strings.Count(s, "go.shape.") {
+			t.Fatalf("shapes(%q) = %q: more than the text names", s, got)
+		}
+		for _, sh := range got {
+			if !strings.HasPrefix(sh, "go.shape.") || !strings.Contains(s, sh) {
+				t.Fatalf("shapes(%q) = %q: %q is not a shape of the text", s, got, sh)
+			}
+		}
+	})
+}
+
+// TestMovedHere: of the records whose flow passes through a line, only an
+// append's that returns there explains what the line allocates.
+func TestMovedHere(t *testing.T) {
+	const file = "/m/p.go"
+	step := func(line int, text string) escape.Step {
+		return escape.Step{Pos: escape.Position{File: file, Line: line, Col: 2}, Text: text}
+	}
+	appended := escape.Record{Code: "escape", Message: "append(out, x) escapes to heap", Pos: escape.Position{File: file, Line: 6, Col: 15},
+		Flow: []escape.Step{step(6, "flow: out ← &{storage for append(out, x)}"), step(8, "flow: ~r0 ← out"), step(8, "from return out (return)")}}
+	boxed := escape.Record{Code: "escape", Message: "int(c) * 1000 escapes to heap", Pos: escape.Position{File: file, Line: 12, Col: 15},
+		Flow: []escape.Step{step(12, "flow: v ← &{storage for int(c) * 1000}"), step(14, "flow: {heap} ← v"), step(14, "from m[k] = v (assign)")}}
+	captured := escape.Record{Code: "escape", Message: "append(dels, b) escapes to heap", Pos: escape.Position{File: file, Line: 20, Col: 18},
+		Flow: []escape.Step{step(20, "flow: dels ← &{storage for append(dels, b)}"), step(18, "flow: {temp} ← dels")}}
+	for _, tc := range []struct {
+		line int
+		recs []escape.Record
+		want int
+	}{
+		{8, []escape.Record{appended}, 1},
+		{14, []escape.Record{boxed}, 0},
+		{18, []escape.Record{captured}, 0},
+		{8, []escape.Record{boxed, appended}, 1},
+	} {
+		if got := movedHere(slices.Clone(tc.recs), file, tc.line); len(got) != tc.want {
+			t.Errorf("movedHere(line %d) kept %d records, want %d: %+v", tc.line, len(got), tc.want, got)
+		}
+	}
+}
+
+// TestOwnRecords: a site cites the records of the code that allocated there,
+// and only those (testdata/why, from helper-1's runs on msgpack, btree and
+// a byte appended to []any): a map store is not explained by the values
+// boxed on other lines that flow through it, a one-byte value that is not
+// allocated is no reason, and a generic make keeps its record where its
+// shape sits inside other brackets.
+func TestOwnRecords(t *testing.T) {
+	rep := makeReport(t, "testdata/why", ".", ".")
+	byName := benchmarksByName(rep)
+	messages := func(s *Site) []string {
+		var out []string
+		for _, r := range s.Reasons {
+			out = append(out, r.Message)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		bench, code string
+		want        []string // the reasons' messages, in full
+	}{
+		{"BenchmarkBox", "m[i] = v", nil},
+		{"BenchmarkBox", "v = int(c) * 1000", []string{"int(c) * 1000 escapes to heap"}},
+		{"BenchmarkBytes", "s = append(s, c)", []string{"append(s, c) escapes to heap"}},
+		{"BenchmarkClone", "c.items = make(", []string{"make([]go.shape.int, len(n.items), cap(n.items)) escapes to heap"}},
+		{"BenchmarkClone", "c.kids = make(", []string{"make([]*Node[go.shape.int], len(n.kids), cap(n.kids)) escapes to heap"}},
+	} {
+		b := byName[tc.bench]
+		if b == nil {
+			t.Fatalf("no %s in the report", tc.bench)
+		}
+		s := siteWithCode(b, tc.code)
+		if s == nil {
+			t.Errorf("%s: no site for %q", tc.bench, tc.code)
+			continue
+		}
+		if got := messages(s); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: site %q cites %q, want %q", tc.bench, tc.code, got, tc.want)
+		}
+	}
+	if s := siteWithCode(byName["BenchmarkBox"], "m[i] = v"); s != nil && s.MechanismText != "map grows on insert (runtime.mapassign)" {
+		t.Errorf("the map store's mechanism is %q", s.MechanismText)
 	}
 }

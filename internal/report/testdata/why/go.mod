@@ -1,0 +1,3 @@
+module example.com/why
+
+go 1.26

@@ -1,0 +1,45 @@
+// Package why has lines whose allocations the compiler's records explain,
+// or do not, for TestOwnRecords.
+package why
+
+// Box stores values in a map of interfaces: the store grows the map, which
+// is the line's own allocation; the values are boxed where they are
+// converted, and a one-byte value is not allocated at all.
+func Box(data []byte) map[int]any {
+	m := map[int]any{}
+	for i, c := range data {
+		var v any
+		if c < 128 {
+			v = int8(c)
+		} else {
+			v = int(c) * 1000
+		}
+		m[i] = v
+	}
+	return m
+}
+
+// Bytes appends bytes to a slice of interfaces: boxing a byte allocates
+// nothing, so only the slice's growth allocates.
+func Bytes(data []byte) []any {
+	var s []any
+	for _, c := range data {
+		s = append(s, c)
+	}
+	return s
+}
+
+// Node is generic: the records of Clone's makes name its shape inside the
+// brackets of other types.
+type Node[T any] struct {
+	items []T
+	kids  []*Node[T]
+}
+
+// Clone copies n's slices.
+func (n *Node[T]) Clone() *Node[T] {
+	c := &Node[T]{}
+	c.items = make([]T, len(n.items), cap(n.items))
+	c.kids = make([]*Node[T], len(n.kids), cap(n.kids))
+	return c
+}

@@ -1,0 +1,30 @@
+package why
+
+import "testing"
+
+var (
+	sinkMap   map[int]any
+	sinkSlice []any
+	sinkNode  *Node[int]
+)
+
+func BenchmarkBox(b *testing.B) {
+	data := []byte{1, 200, 3, 201, 5, 202, 7, 203, 9, 204, 11, 205}
+	for b.Loop() {
+		sinkMap = Box(data)
+	}
+}
+
+func BenchmarkBytes(b *testing.B) {
+	data := []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	for b.Loop() {
+		sinkSlice = Bytes(data)
+	}
+}
+
+func BenchmarkClone(b *testing.B) {
+	n := &Node[int]{items: make([]int, 100), kids: make([]*Node[int], 10)}
+	for b.Loop() {
+		sinkNode = n.Clone()
+	}
+}
