@@ -114,7 +114,7 @@ func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
 		if body == nil || !loops.Refers(info, body, obj) {
 			continue
 		}
-		count, ok := loops.TripCount(info, pass.Fset, list, j)
+		count, ok := loops.TripCount(pass, list, j)
 		if !ok || loops.MayExit(body) || !loops.Predeclared(pass, stmt.Pos(), "len", "int") {
 			return
 		}

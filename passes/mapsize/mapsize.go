@@ -99,7 +99,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		// Unlike a slice's capacity, a map's size may be negative at run
 		// time (make takes it as no hint); TripCount rejects a negative
 		// constant, which would not compile.
-		count, ok := loops.TripCount(info, pass.Fset, list, j)
+		count, ok := loops.TripCount(pass, list, j)
 		if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
 			return
 		}

@@ -24,7 +24,11 @@
 //
 // The analyzer uses type information and reports only what it can prove:
 // the loop ranges over a slice, array, map or integer, or counts
-// `for i := 0; i < n; i++` with n not assigned in the body; every iteration
+// `for i := 0; i < n; i++` with n that nothing can change while the loop
+// runs (not assigned in the body, its address not taken, not assigned by a
+// closure; and if n reads a field, an element, a pointer, a package-level
+// variable or a map's length, a body that calls no function and stores only
+// to local variables); every iteration
 // appends exactly one element, at the top level of the body; the loop has no
 // return, break, continue, goto or panic that could skip the append; the
 // slice is not used between its declaration and the loop nor elsewhere in

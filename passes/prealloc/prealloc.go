@@ -109,7 +109,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		if !loopQualifies(pass, stmt, body, obj) {
 			return
 		}
-		count, ok := loops.TripCount(info, pass.Fset, list, j)
+		count, ok := loops.TripCount(pass, list, j)
 		if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
 			return
 		}

@@ -8,6 +8,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // Count is the number of iterations of a loop, known before it starts.
@@ -27,12 +29,14 @@ type Count struct {
 // number is known before the loop starts and its expression can be
 // evaluated again without side effects: len(x) for a range over a slice,
 // array or map x, n for a range over an integer n, and n for
-// `for i := 0; i < n; i++` where the body assigns neither i nor n. A range
+// `for i := 0; i < n; i++` where the body assigns neither i nor n and
+// nothing else can change n while the loop runs (see stable). A range
 // over a string (runes, not bytes), a channel or a function is not counted,
 // nor a count that is a negative constant (the loop never runs). The
 // statements before the loop in list tell whether a local count is known
 // not to be negative.
-func TripCount(info *types.Info, fset *token.FileSet, list []ast.Stmt, j int) (Count, bool) {
+func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
+	info, fset := pass.TypesInfo, pass.Fset
 	var n ast.Expr
 	switch l := list[j].(type) {
 	case *ast.RangeStmt:
@@ -56,7 +60,9 @@ func TripCount(info *types.Info, fset *token.FileSet, list []ast.Stmt, j int) (C
 			}
 		}
 	case *ast.ForStmt:
-		n = countedFor(info, l)
+		if n = countedFor(info, l); n != nil && !stable(info, fileOf(pass, l.Pos()), n, l.Body) {
+			n = nil
+		}
 	}
 	if n == nil {
 		return Count{}, false
@@ -226,6 +232,165 @@ func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
 		}
 	}
 	return cond.Y
+}
+
+// stable reports whether the bound n of a counted for loop with the given
+// body, which Assigns found assigned in neither, keeps its value while the
+// loop runs, as far as the code of file shows: each local variable it reads
+// has its address taken nowhere and is assigned in no function literal (a
+// closure called from the body could change it), and if it reads memory
+// that others may write (a package-level variable, a field, an element, a
+// pointer's target, a map's or a channel's length), the body calls no
+// function but builtins that write nothing it could read (len, cap, append,
+// min, max, make, new, complex, real, imag), and stores only to local
+// variables. A range statement needs none of this: it evaluates its operand
+// once.
+func stable(info *types.Info, file *ast.File, n ast.Expr, body *ast.BlockStmt) bool {
+	if file == nil {
+		return false
+	}
+	memory := false
+	ast.Inspect(n, func(e ast.Node) bool {
+		switch e := e.(type) {
+		case *ast.StarExpr, *ast.IndexExpr:
+			memory = true
+		case *ast.SelectorExpr:
+			if _, pkg := info.Uses[identOf(e.X)].(*types.PkgName); !pkg {
+				memory = true
+			}
+		case *ast.CallExpr:
+			if t := info.TypeOf(e); len(e.Args) == 1 && t != nil {
+				switch argType(info, e.Args[0]).(type) {
+				case *types.Map, *types.Chan:
+					memory = true // its length changes under other names
+				}
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[e].(*types.Var); ok && global(v) {
+				memory = true
+			}
+		}
+		return true
+	})
+	for _, obj := range Idents(info, n) {
+		if v, ok := obj.(*types.Var); ok && !v.IsField() && !global(v) && changedElsewhere(info, file, v) {
+			return false
+		}
+	}
+	return !memory || !writesMemory(info, body)
+}
+
+// global reports whether v is a package-level variable.
+func global(v *types.Var) bool {
+	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+// argType returns the underlying type of e, or nil.
+func argType(info *types.Info, e ast.Expr) types.Type {
+	if t := info.TypeOf(e); t != nil {
+		return t.Underlying()
+	}
+	return nil
+}
+
+// identOf returns e's identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// changedElsewhere reports whether the local variable v has its address
+// taken anywhere in file, or is assigned inside a function literal.
+func changedElsewhere(info *types.Info, file *ast.File, v *types.Var) bool {
+	found := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && Refers(info, n.X, v) && rootIs(info, n.X, v) {
+				found = true
+			}
+		case *ast.FuncLit:
+			if Assigns(info, n.Body, v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// rootIs reports whether e is v, or a field or element of v's value held
+// in v itself (v.f, v[i] of an array), whose address lets others write v.
+func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.ObjectOf(x) == v
+		case *ast.SelectorExpr:
+			if _, ptr := info.TypeOf(x.X).Underlying().(*types.Pointer); ptr {
+				return false
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			if _, arr := info.TypeOf(x.X).Underlying().(*types.Array); !arr {
+				return false
+			}
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// writesMemory reports whether body may write memory other than its own
+// local variables: a call of anything but a builtin that writes nothing
+// (or a conversion), or a store through a selector, an index or a pointer,
+// or to a package-level variable.
+func writesMemory(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	store := func(e ast.Expr) {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if v, ok := info.ObjectOf(x).(*types.Var); ok && global(v) {
+				found = true
+			}
+		default:
+			found = true
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+				break // a conversion
+			}
+			if b, ok := info.Uses[identOf(n.Fun)].(*types.Builtin); ok {
+				switch b.Name() {
+				case "len", "cap", "append", "min", "max", "make", "new", "complex", "real", "imag":
+					return true
+				}
+			}
+			found = true
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					store(l)
+				}
+			}
+		case *ast.IncDecStmt:
+			store(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if e != nil {
+						store(e)
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // Pure reports whether e can be evaluated twice with the same result and no

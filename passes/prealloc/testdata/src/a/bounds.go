@@ -1,0 +1,112 @@
+package a
+
+// Not reported: the bound of a counted loop changes while it runs, by a
+// closure, through an address, a method, a call that writes a global, or a
+// store to where the bound reads (from helper-2's runs: a prealloc fix of
+// such a loop made a slice of a million elements where four were used).
+
+func firstN(n int, src []int) []int {
+	pos := 0
+	next := func() int {
+		v := src[pos]
+		pos++
+		if pos == len(src) {
+			n = 0
+		}
+		return v
+	}
+	var out []int
+	for i := 0; i < n; i++ {
+		out = append(out, next())
+	}
+	return out
+}
+
+func addressTaken(n int) []int {
+	p := &n
+	var out []int
+	for i := 0; i < n; i++ {
+		out = append(out, i)
+		*p = 0
+	}
+	return out
+}
+
+type queue struct {
+	items []int
+	n     int
+}
+
+func (q *queue) push(v int) { q.items = append(q.items, v) }
+func (q *queue) shrink()    { q.n-- }
+
+func (q *queue) drain(adj map[int][]int) []int {
+	var order []int
+	for i := 0; i < len(q.items); i++ {
+		order = append(order, q.items[i])
+		for _, w := range adj[q.items[i]] {
+			q.push(w)
+		}
+	}
+	return order
+}
+
+func (q *queue) field() []int {
+	var out []int
+	for i := 0; i < q.n; i++ {
+		out = append(out, i)
+		q.shrink()
+	}
+	return out
+}
+
+func throughPointer(q *queue, p *int) []int {
+	var out []int
+	for i := 0; i < q.n; i++ {
+		out = append(out, i)
+		*p = 0
+	}
+	return out
+}
+
+var limit = 10
+
+func lower() { limit = 0 }
+
+func global() []int {
+	var out []int
+	for i := 0; i < limit; i++ {
+		out = append(out, i)
+		lower()
+	}
+	return out
+}
+
+func mapLen(m map[int]bool) []int {
+	var out []int
+	for i := 0; i < len(m); i++ {
+		out = append(out, i)
+		delete(m, i)
+	}
+	return out
+}
+
+// Reported: the bound reads memory, but the body only appends to a local
+// slice; and a local bound that a closure only reads.
+
+func (q *queue) copyItems() []int {
+	var out []int // want `out grows once per iteration of a loop of len\(q.items\) iterations`
+	for i := 0; i < len(q.items); i++ {
+		out = append(out, q.items[i]*2)
+	}
+	return out
+}
+
+func readOnlyClosure(n int) []int {
+	double := func(v int) int { return v * n }
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for i := 0; i < n; i++ {
+		out = append(out, double(i))
+	}
+	return out
+}
