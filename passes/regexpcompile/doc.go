@@ -46,16 +46,17 @@
 // sync.OnceFunc, sync.OnceValue and sync.OnceValues, and in _test.go files
 // the Test functions (with their subtests), examples and TestMain, where
 // a package-level variable would only move the cost to every run of the
-// test binary. Nor are the functions that only such code calls, or
-// functions that only those call, and so on: a function whose every use is
-// a call outside loops and function literals, such as a method of package
-// main that only main.main calls. A function that other packages could
-// call (an exported one outside package main), or an interface (an
-// exported method, or one whose name an interface of the package has), or
-// that is used as a value, is reported. In a benchmark, a compile outside
-// its timed loop is set-up, which runs a few times and is not timed per
-// op: it is not reported either, even in a loop around b.Run; one in the
-// loop of b.Loop, b.N or RunParallel's pb.Next, or a loop within it, is.
-// Fuzz targets and test helpers, which tests may call many times, are
-// reported.
+// test binary. Nor are the functions that only init, main.main and
+// package-level initialisers call, or functions that only those call, and
+// so on: a function whose every use is a call outside loops and function
+// literals, such as a method of package main that only main.main calls. A
+// function that other packages could call (an exported one outside package
+// main), or an interface (an exported method, or one whose name an
+// interface of the package has), or that is used as a value, is reported.
+// In a benchmark, a compile outside its timed loop is set-up, which runs a
+// few times and is not timed per op: it is not reported either, even in a
+// loop around b.Run; one in the loop of b.Loop, b.N or RunParallel's
+// pb.Next, or a loop within it, is. Fuzz targets and test helpers are
+// reported: calls from tests do not count towards running once, as tests
+// may call a helper many times, even where only one test does.
 package regexpcompile
