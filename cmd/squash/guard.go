@@ -458,7 +458,11 @@ func (g *guardPrinter) overrun(o budget.Overrun, tolerance float64, runs int) {
 		g.annotate("error", filepath.Join(g.root, filepath.FromSlash(s.File)), s.Line, 0,
 			fmt.Sprintf("allocates more in %s: %s (%s)", m.Name, s.Code, head))
 	}
-	if len(o.NewSites) == 0 && len(o.Grown) == 0 {
+	switch {
+	case m.Unrecorded != "":
+		g.line("     its sites are not recorded: %s, whose allocations a profile would hold too", m.Unrecorded)
+		g.annotate("error", "", 0, 0, head)
+	case len(o.NewSites) == 0 && len(o.Grown) == 0:
 		g.line("     no new site and no site grew by a whole allocation: run 'squash -bench %s' to see them all", bench.ExactRegexp(m.Name))
 		g.annotate("error", "", 0, 0, head)
 	}

@@ -209,6 +209,27 @@ func roundTripExample(t *testing.T, name string) {
 	mustGuard(t, dir, exitClean, args...)
 }
 
+// TestGuardUnrecordedSites: a benchmark over budget whose sites go test
+// cannot record (chi's BenchmarkMux/route:/sharing/z/aBc, a name with
+// slashes) says so, not that no site is new.
+func TestGuardUnrecordedSites(t *testing.T) {
+	b, err := budget.Parse(strings.NewReader("squash budget v1\nexample.com/r BenchmarkMux/route:/a 5 allocs/op 64 B/op\n"), "squash.budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	measured := []budget.Benchmark{{Package: "example.com/r", Name: "BenchmarkMux/route:/a", AllocsPerOp: 7, BytesPerOp: 64,
+		Unrecorded: "go test cannot run it without BenchmarkMux/route:/a/b"}}
+	run := &guardRun{cfg: guardConfig{tolerance: 0.1}, root: t.TempDir(), pkgs: []string{"example.com/r"}, budget: b, measured: measured, noalloc: &noalloc.Result{}}
+	var stdout, stderr bytes.Buffer
+	if code := run.print(&stdout, &stderr); code != exitFindings {
+		t.Fatalf("exit %d, want %d\n%s%s", code, exitFindings, stdout.String(), stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "its sites are not recorded: go test cannot run it without BenchmarkMux/route:/a/b") || strings.Contains(out, "no new site") {
+		t.Errorf("stdout:\n%s", out)
+	}
+}
+
 // budgetWith writes squash.budget into dir: the version line and lines.
 func budgetWith(t *testing.T, dir string, lines ...string) {
 	t.Helper()

@@ -44,6 +44,10 @@ type Benchmark struct {
 	// the budget, and one run's stray allocation is not. 0 in a budget.
 	RecordAllocsPerOp, RecordBytesPerOp float64
 	Sites                               []Site // sorted by file, then line
+	// Unrecorded, in a measurement, says why it has no sites although it
+	// allocates: go test cannot run it alone (see report.Benchmark's
+	// RunsWith). "" when its sites were recorded. Not in a budget.
+	Unrecorded string
 }
 
 // A Site is a line of code that allocated in a benchmark.

@@ -289,8 +289,15 @@ func TestFromReport(t *testing.T) {
 	if fn := got[0].Sites[2].Function; fn != "chi.(*Mux[go.shape.int]).ServeHTTP" {
 		t.Errorf("function %q, want the package's name, chi, not v5", fn)
 	}
+	if got[0].Unrecorded != "" {
+		t.Errorf("Unrecorded = %q for a benchmark whose sites were recorded", got[0].Unrecorded)
+	}
 	var buf bytes.Buffer
 	if err := Write(&buf, &Budget{Benchmarks: got}); err != nil {
 		t.Errorf("the measured benchmark cannot be written: %v", err)
+	}
+	rep.Packages[0].Benchmarks[0].RunsWith = []string{"BenchmarkDecode/n=10/x"}
+	if u := FromReport(rep)[0].Unrecorded; u != "go test cannot run it without BenchmarkDecode/n=10/x" {
+		t.Errorf("Unrecorded = %q for a benchmark that runs with another", u)
 	}
 }

@@ -22,6 +22,9 @@ func FromReport(r *report.Report) []Benchmark {
 				// that allocated nothing.
 				bm.AllocsPerOp, bm.BytesPerOp = b.AllocsPerOp, b.BytesPerOp
 			}
+			if len(b.RunsWith) > 0 {
+				bm.Unrecorded = "go test cannot run it without " + strings.Join(b.RunsWith, ", ")
+			}
 			for _, s := range b.Sites {
 				bm.Sites = append(bm.Sites, Site{
 					AllocsPerOp: s.AllocsPerOp,
