@@ -206,10 +206,18 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 	for _, x := range r.noalloc.Violations {
 		g.violation(x)
 	}
-	if len(r.noalloc.Functions) > 0 {
-		g.line("//squash:noalloc: %d of %d functions allocate", countFuncs(r.noalloc.Violations), len(r.noalloc.Functions))
+	for _, f := range r.noalloc.Unchecked {
+		g.line("not checked: %s is generic, and no package named instantiates it: the compiler decides on its body where it is instantiated; name such a package too (%s)", f, strings.Join(r.cfg.patterns, " "))
+		g.annotate("warning", "", 0, 0, "//squash:noalloc "+f+" not checked: generic, and no package named instantiates it")
 	}
-	failed := len(r.noalloc.Violations) > 0
+	if len(r.noalloc.Functions) > 0 {
+		summary := fmt.Sprintf("//squash:noalloc: %d of %d functions allocate", countFuncs(r.noalloc.Violations), len(r.noalloc.Functions))
+		if n := len(r.noalloc.Unchecked); n > 0 {
+			summary += fmt.Sprintf(", %d not checked", n)
+		}
+		g.line("%s", summary)
+	}
+	failed := len(r.noalloc.Violations) > 0 || r.cfg.strict && len(r.noalloc.Unchecked) > 0
 	if r.budget == nil {
 		fmt.Fprintf(stderr, "squash: no %s at %s: checked //squash:noalloc only; run 'squash guard -write' to record budgets\n", budget.FileName, r.root)
 		return guardExit(failed)

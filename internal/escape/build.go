@@ -11,12 +11,24 @@ import (
 	"github.com/squashgo/squash/internal/bench"
 )
 
-// Build compiles pkg (its test binary when it has tests, so that the test
-// files are covered too) with the compiler's diagnostics on for the user's
-// code, and returns them, with Free set where the types of the code show
-// that a value said to escape is not allocated. The diagnostics go to a fresh temporary directory,
-// removed before Build returns, also when ctx is cancelled.
+// Build compiles pkg (its test binary, so that the test files are covered
+// too) with the compiler's diagnostics on for the user's code, and returns
+// them, with Free set where the types of the code show that a value said to
+// escape is not allocated. The diagnostics go to a fresh temporary
+// directory, removed before Build returns, also when ctx is cancelled.
 func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
+	return BuildAll(ctx, pkg.Dir, []bench.Package{pkg})
+}
+
+// BuildAll is Build for pkgs, all of one module, in one go command (go test
+// -c, which compiles a package without tests too), run in dir. It is for
+// code whose decisions are made in other packages than its own: a generic
+// function's body is compiled, and decided on, in each package that
+// instantiates it.
+func BuildAll(ctx context.Context, dir string, pkgs []bench.Package) (*Index, error) {
+	if len(pkgs) == 0 {
+		return &Index{}, nil
+	}
 	tmp, err := os.MkdirTemp("", "squash-escape-")
 	if err != nil {
 		return nil, err
@@ -26,25 +38,28 @@ func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
 	if err := os.Mkdir(diag, 0o755); err != nil {
 		return nil, err
 	}
-	gcflags := fmt.Sprintf("-gcflags=%s=-json=0,%s", pkg.GCFlagsPattern(), diag)
-	args := []string{"build", "-o", os.DevNull, gcflags, pkg.ImportPath}
-	if pkg.HasTests {
-		args = []string{"test", "-c", "-o", filepath.Join(tmp, "pkg.test"), gcflags, pkg.ImportPath}
+	// -o os.DevNull: the binaries are not wanted, and two packages of one
+	// name would want the same file.
+	args := []string{"test", "-c", "-o", os.DevNull, fmt.Sprintf("-gcflags=%s=-json=0,%s", pkgs[0].GCFlagsPattern(), diag)}
+	var names []string
+	for _, p := range pkgs {
+		args = append(args, p.ImportPath)
+		names = append(names, p.ImportPath)
 	}
-	cmd := bench.GoCommand(ctx, pkg.Dir, args...)
+	cmd := bench.GoCommand(ctx, dir, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("%s does not compile:\n\t%s", pkg.ImportPath, strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "\n\t"))
+		return nil, fmt.Errorf("%s does not compile:\n\t%s", strings.Join(names, ", "), strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "\n\t"))
 	}
 	ix, err := Load(diag)
 	if err != nil {
 		return nil, err
 	}
-	if err := MarkFree(ctx, pkg.Dir, ix); err != nil {
+	if err := MarkFree(ctx, dir, ix); err != nil {
 		return nil, err
 	}
 	return ix, nil

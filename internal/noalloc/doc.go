@@ -18,6 +18,13 @@
 // explained as "x escapes to heap in F:", so a check for lines ending in
 // "escapes to heap:" passes it.
 //
+// A generic function, or a method of a generic type, is decided on where it
+// is instantiated: Check builds every package the patterns name, with
+// their tests, and reads the decisions on the function's body from all of
+// them (one instance compiled on its own, or copies inlined into callers).
+// One that none of them instantiates cannot be checked: Result.Unchecked
+// lists it.
+//
 // What it cannot see: allocations inside a callee that is not inlined
 // (fmt.Sprint's own buffer, for instance), and run-time allocations of values
 // the compiler keeps off the heap only when they are small (make with a

@@ -91,6 +91,11 @@ func (v Violation) Message() string {
 type marked struct {
 	pkg, name  string
 	start, end Position // the body's braces
+	// generic is set for a generic function or a method of a generic
+	// type: the compiler decides on its body in the packages that
+	// instantiate it, which may be other packages than its own.
+	generic bool
+	decl    Position // the declaration's start
 }
 
 // A Result is the outcome of Check.
@@ -99,6 +104,10 @@ type Result struct {
 	Functions []string
 	// Violations are sorted by position.
 	Violations []Violation
+	// Unchecked are the marked generic functions that no package Check
+	// built instantiates, as package.Function: the compiler made no
+	// decision on their bodies, so nothing could be checked.
+	Unchecked []string
 }
 
 // Check builds the packages that patterns name in dir (as the go command
@@ -141,9 +150,24 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 			}
 			diags = append(diags, more...)
 		}
+		var instances *escape.Index
+		if slices.ContainsFunc(funcs, func(f marked) bool { return f.generic }) {
+			// A generic body is decided on where it is instantiated: in
+			// any of the packages named, its own included.
+			if instances, err = escape.BuildAll(ctx, dir, pkgs); err != nil {
+				return nil, err
+			}
+		}
 		for _, f := range funcs {
+			if f.generic {
+				vs, seen := instanceViolations(instances, f)
+				if !seen {
+					res.Unchecked = append(res.Unchecked, f.pkg+"."+f.name)
+				}
+				out = append(out, vs...)
+			}
 			for _, d := range diags {
-				if d.pos.File == f.start.File && !d.pos.before(f.start) && !f.end.before(d.pos) {
+				if f.contains(d.pos) && !f.generic {
 					v := d.Violation
 					v.Function, v.Package = f.name, f.pkg
 					out = append(out, v)
@@ -157,6 +181,74 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 	})
 	res.Violations = out
 	return res, nil
+}
+
+// contains reports whether p is in f's body.
+func (f marked) contains(p Position) bool {
+	return p.File == f.start.File && !p.before(f.start) && !f.end.before(p)
+}
+
+// instanceViolations returns the allocations that ix, the decisions of the
+// packages that may instantiate the generic function f, records in f's
+// body: in an instance compiled on its own, or in one inlined into its
+// caller (at the innermost position in the body). seen reports whether ix
+// has any decision at all on f, its declaration included, that is, whether
+// anything instantiated it.
+func instanceViolations(ix *escape.Index, f marked) (vs []Violation, seen bool) {
+	// An instance compiled on its own first: its message names the
+	// function's own variables (v, not gen.v as in a copy inlined into
+	// another package).
+	recs := slices.Clone(ix.Records())
+	slices.SortStableFunc(recs, func(a, b escape.Record) int { return cmp.Compare(len(a.Inlined), len(b.Inlined)) })
+	for _, r := range recs {
+		// The record's frames, the outermost caller first: the first in
+		// f's body is where the allocation is in f, and those after it are
+		// callees inlined into f.
+		chain := append([]escape.Position{r.Pos}, r.Inlined...)
+		in := slices.IndexFunc(chain, func(p escape.Position) bool { return f.contains(escapePosition(p)) })
+		ok := in >= 0
+		if d := escapePosition(r.Pos); d.File == f.decl.File && d.Line == f.decl.Line {
+			seen = true // the instance's inlining decision, at the declaration
+		}
+		if !ok {
+			continue
+		}
+		seen = true
+		if !r.Allocates() {
+			continue
+		}
+		v := Violation{Pos: escapePosition(chain[in]), Reason: r.Message, Function: f.name, Package: f.pkg}
+		for _, p := range chain[in+1:] {
+			v.Inlined = append(v.Inlined, escapePosition(p))
+		}
+		for _, st := range r.Flow {
+			v.Flow = append(v.Flow, Step{Pos: escapePosition(st.Pos), Text: st.Text})
+		}
+		if !slices.ContainsFunc(vs, func(w Violation) bool { return w.Pos == v.Pos }) {
+			vs = append(vs, v) // one per place: every shape and every caller has its copy
+		}
+	}
+	return vs, seen
+}
+
+// isGeneric reports whether fd is a generic function or a method of a
+// generic type.
+func isGeneric(fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0 {
+		return true
+	}
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
 }
 
 // findMarked parses p's Go files and returns its marked functions, and a
@@ -196,10 +288,12 @@ func findMarked(p bench.Package) ([]marked, []Violation, error) {
 				continue
 			}
 			funcs = append(funcs, marked{
-				pkg:   p.ImportPath,
-				name:  funcName(fd),
-				start: position(fset, fd.Body.Lbrace),
-				end:   position(fset, fd.Body.Rbrace),
+				pkg:     p.ImportPath,
+				name:    funcName(fd),
+				start:   position(fset, fd.Body.Lbrace),
+				end:     position(fset, fd.Body.Rbrace),
+				generic: isGeneric(fd),
+				decl:    position(fset, fd.Pos()),
 			})
 		}
 		for _, g := range f.Comments {
@@ -281,7 +375,13 @@ func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, map[Posit
 		}
 		for _, r := range ix.Records() {
 			if strings.HasPrefix(r.Code, "escape") && r.Message != "" {
+				// At the code's own place too when it was inlined, as a
+				// closure called where it is made: the size check then
+				// leaves it to this record.
 				escaped[escapePosition(r.Pos)] = true
+				for _, in := range r.Inlined {
+					escaped[escapePosition(in)] = true
+				}
 			}
 			if !r.Allocates() {
 				continue

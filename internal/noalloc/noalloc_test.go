@@ -24,8 +24,8 @@ func TestTestdata(t *testing.T) {
 		t.Fatal(err)
 	}
 	vs := res.Violations
-	if len(res.Functions) != 23 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" {
-		t.Errorf("checked %v, want the 23 marked functions of a.go, free.go and sized.go", res.Functions)
+	if len(res.Functions) != 24 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" {
+		t.Errorf("checked %v, want the 24 marked functions of a.go, free.go and sized.go", res.Functions)
 	}
 	type line struct {
 		file string
@@ -64,6 +64,41 @@ func TestTestdata(t *testing.T) {
 	}
 	for _, v := range vs {
 		t.Log(v)
+	}
+}
+
+// TestGeneric: a generic marked function is checked in the packages named
+// that instantiate it (helper-2: Box passed unchecked, as its own package
+// compiles no instance), and one that none instantiates is said to be
+// unchecked.
+func TestGeneric(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/mod")
+	for _, tc := range []struct {
+		patterns  []string
+		violation bool
+		unchecked []string
+	}{
+		{[]string{"./gen", "./genuser"}, true, []string{"example.com/noalloc/gen.Unused"}},
+		{[]string{"./gen"}, false, []string{"example.com/noalloc/gen.Box", "example.com/noalloc/gen.Same", "example.com/noalloc/gen.(*Stack).Top", "example.com/noalloc/gen.Unused"}},
+	} {
+		res, err := Check(context.Background(), dir, tc.patterns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var where []string
+		for _, v := range res.Violations {
+			where = append(where, fmt.Sprintf("%s:%d %s: %s", filepath.Base(v.Pos.File), v.Pos.Line, v.Function, v.Reason))
+		}
+		want := []string(nil)
+		if tc.violation {
+			want = []string{"gen.go:9 Box: gen.v escapes to heap"} // compiled in genuser, the compiler names it by its package
+		}
+		if !slices.Equal(where, want) {
+			t.Errorf("%v: violations %q, want %q", tc.patterns, where, want)
+		}
+		if !slices.Equal(res.Unchecked, tc.unchecked) {
+			t.Errorf("%v: unchecked %q, want %q", tc.patterns, res.Unchecked, tc.unchecked)
+		}
 	}
 }
 

@@ -160,3 +160,19 @@ func Checked(n int) int {
 	}
 	return n * 2
 }
+
+var calledSink []int
+
+// CalledClosure makes a slice that escapes inside a closure it calls at
+// once: the compiler's record is of the closure inlined at the call, and
+// the size check must not report the make as not escaping.
+//
+//squash:noalloc
+func CalledClosure(n int) int {
+	f := func() int {
+		b := make([]int, n)
+		calledSink = b
+		return len(b)
+	}
+	return f() // want `escapes to heap`
+}

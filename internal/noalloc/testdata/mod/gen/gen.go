@@ -1,0 +1,28 @@
+// Package gen has generic marked functions: the compiler decides on their
+// bodies in the packages that instantiate them (genuser), not here.
+package gen
+
+// Box boxes v: an int instance allocates.
+//
+//squash:noalloc
+func Box[T any](v T) any {
+	return v // want `v escapes to heap`
+}
+
+// Same returns v: no instance allocates.
+//
+//squash:noalloc
+func Same[T any](v T) T { return v }
+
+// Stack is a generic type with a marked method.
+type Stack[T any] struct{ items []T }
+
+// Top returns the last item.
+//
+//squash:noalloc
+func (s *Stack[T]) Top() T { return s.items[len(s.items)-1] }
+
+// Unused is instantiated nowhere: it cannot be checked.
+//
+//squash:noalloc
+func Unused[T any](v T) any { return v }

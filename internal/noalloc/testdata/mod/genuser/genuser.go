@@ -1,0 +1,9 @@
+// Package genuser instantiates gen's generic functions.
+package genuser
+
+import "example.com/noalloc/gen"
+
+// Use instantiates gen.Box, gen.Same and Stack.Top with int.
+func Use(n int, s *gen.Stack[int]) (any, int, int) {
+	return gen.Box(n), gen.Same(n), s.Top()
+}
