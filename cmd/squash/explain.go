@@ -32,11 +32,8 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitClean
-		}
-		return exitError
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	switch fs.NArg() {
 	case 0:

@@ -63,11 +63,8 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitClean
-		}
-		return exitError
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if cfg.tolerance < 0 {
 		return fail(stderr, fmt.Errorf("-tolerance must not be negative: 0.1 allows 10%% more B/op"))

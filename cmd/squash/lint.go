@@ -97,11 +97,8 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "  %-14s %s\n", a.Name, firstLine(a.Doc))
 		}
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitClean
-		}
-		return exitError
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *fix && *diff {
 		return fail(stderr, fmt.Errorf("-fix and -diff exclude each other: -diff shows what -fix would do"))

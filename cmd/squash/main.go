@@ -13,6 +13,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -158,4 +160,25 @@ func fail(stderr io.Writer, err error) int {
 		fmt.Fprintf(stderr, "squash: %s\n", strings.TrimSpace(e.Error()))
 	}
 	return exitError
+}
+
+// parseFlags parses args into fs. -h prints fs's usage and exits 0; a bad
+// flag gets one line that names the command and -h, and exits 2, not the
+// whole usage that the flag package prints.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (code int, ok bool) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
+		return exitClean, false
+	}
+	fmt.Fprintf(stderr, "%s: %v: run '%s -h' for its flags\n", fs.Name(), err, fs.Name())
+	return exitError, false
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -30,5 +31,24 @@ func TestUnknownCommand(t *testing.T) {
 		if got := editDistance(a[0], a[1]); got != b {
 			t.Errorf("editDistance(%q, %q) = %d, want %d", a[0], a[1], got, b)
 		}
+	}
+}
+
+// TestBadFlag: a flag a command does not have, or a bad value, gets one line
+// that names the command and -h, and exit status 2, not the whole usage.
+func TestBadFlag(t *testing.T) {
+	for _, tc := range []struct{ args, want string }{
+		{"-nosuchflag", "squash report: flag provided but not defined: -nosuchflag: run 'squash report -h' for its flags"},
+		{"lint -nosuchflag", "squash lint: flag provided but not defined: -nosuchflag: run 'squash lint -h' for its flags"},
+		{"guard -count x", `squash guard: invalid value "x" for flag -count: parse error: run 'squash guard -h' for its flags`},
+		{"explain -in", "squash explain: flag needs an argument: -in: run 'squash explain -h' for its flags"},
+	} {
+		code, stdout, stderr := squash(t, testMod, strings.Fields(tc.args)...)
+		if code != exitError || stdout != "" || stderr != tc.want+"\n" {
+			t.Errorf("squash %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+	if code, _, stderr := squash(t, testMod, "lint", "-h"); code != exitClean || !strings.HasPrefix(stderr, "usage: squash lint") {
+		t.Errorf("squash lint -h: exit %d, stderr %q; want the usage and exit 0", code, stderr)
 	}
 }

@@ -39,11 +39,8 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitClean
-		}
-		return exitError
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if cfg.Bench.Count < 1 {
 		return fail(stderr, fmt.Errorf("-count must be at least 1"))
