@@ -270,6 +270,7 @@ func TestLintBadInput(t *testing.T) {
 	}{
 		{[]string{"lint", "./broken"}, "squash: cannot lint ./broken:"},
 		{[]string{"lint", "./nosuchdir"}, "squash: cannot lint ./nosuchdir: stat "},
+		{[]string{"lint", "go.mod"}, "squash: go.mod is a file, not a package: name a package's directory, or a pattern such as ./..."},
 		{[]string{"lint", "./nosuchdir/..."}, "squash: cannot lint ./nosuchdir/...: pattern ./nosuchdir/...: "},
 		{[]string{"lint", "-fix", "-diff", "./ok"}, "squash: -fix and -diff exclude each other"},
 		{[]string{"lint", "-json", "-fix", "./ok"}, "squash: -json lists findings, and -fix and -diff print files and diffs: use -json alone"},

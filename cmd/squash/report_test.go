@@ -44,6 +44,7 @@ func TestReportBadInput(t *testing.T) {
 		{"not a package", []string{"./nopkg"}, "no Go files"},
 		{"missing directory", []string{"./nosuchdir"}, "directory not found"},
 		{".go files", []string{"ok/ok.go"}, "ok/ok.go: squash takes packages, not .go files: name the package's directory, ./ok"},
+		{"another file", []string{"go.mod"}, "go.mod is a file, not a package: name a package's directory, or a pattern such as ./..."},
 		{"no test files", []string{"./nobench"}, "no benchmarks in example.com/sq/nobench: add a `func BenchmarkX(b *testing.B)`"},
 		{"benchmarks skip", []string{"./skipping"}, "no benchmarks ran in example.com/sq/skipping: BenchmarkNeedsDB skipped itself (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '.' -v example.com/sq/skipping' to see why"},
 		{"benchmarks skip, with another package", []string{"./skipping", "./nobench"}, "no benchmarks ran in example.com/sq/skipping: BenchmarkNeedsDB skipped itself"},

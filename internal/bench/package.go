@@ -82,6 +82,9 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
+	if err := NoFiles(dir, patterns); err != nil {
+		return nil, err
+	}
 	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Module,Error", "--"}, patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
@@ -129,6 +132,23 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	return pkgs, nil
+}
+
+// NoFiles returns an error for the first of patterns, as the go command
+// in dir would take them, that names a file other than a .go file (which
+// the go command takes for a package of that one file): it would read it
+// as an import path, and suggest go get.
+func NoFiles(dir string, patterns []string) error {
+	for _, pat := range patterns {
+		path := pat
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, pat)
+		}
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && !strings.HasSuffix(pat, ".go") {
+			return fmt.Errorf("%s is a file, not a package: name a package's directory, or a pattern such as ./...", pat)
+		}
+	}
+	return nil
 }
 
 // dirArg returns the package directory pkgDir as a go command argument

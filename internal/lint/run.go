@@ -61,6 +61,9 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
+	if err := bench.NoFiles(c.Dir, patterns); err != nil {
+		return nil, err
+	}
 	args := append([]string{"vet", "-vettool=" + c.Tool}, flags...)
 	cmd := bench.GoCommand(ctx, c.Dir, append(append(args, "--"), patterns...)...)
 	cmd.Env = append(os.Environ(), c.Env...)
