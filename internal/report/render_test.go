@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/profile"
 )
 
 func sampleReport() *Report {
@@ -212,5 +214,20 @@ func TestLabel(t *testing.T) {
 		if got != tc.want || pkg != "" && !strings.HasPrefix(tc.fn, path+".") {
 			t.Errorf("label(%q, %q) = %q, %q, %q; want %q", tc.fn, tc.file, got, pkg, path, tc.want)
 		}
+	}
+}
+
+// TestLineDirective: a site in a file named by a //line directive, which
+// the profile gives as written (scan_tokens.rl), is a file of the
+// function's package, relative to the module root, with its code (helper-2,
+// on hashicorp/hcl's hclsyntax).
+func TestLineDirective(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "hclsyntax"), 0o755)
+	os.WriteFile(filepath.Join(root, "hclsyntax", "scan_tokens.rl"), []byte("%%{\n  tokens = make([]Token, 0, 64)\n}%%\n"), 0o644)
+	s := newSources(root, "github.com/hashicorp/hcl/v2")
+	got := s.site(profile.Site{File: "scan_tokens.rl", Line: 2, Function: "github.com/hashicorp/hcl/v2/hclsyntax.scanTokens"})
+	if got.File != "hclsyntax/scan_tokens.rl" || got.Code != "tokens = make([]Token, 0, 64)" {
+		t.Errorf("site in %q, code %q; want hclsyntax/scan_tokens.rl and its line 2", got.File, got.Code)
 	}
 }

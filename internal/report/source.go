@@ -30,10 +30,16 @@ func (s *sources) site(p profile.Site) Site {
 
 // siteIn converts a profile site. When the profile's file name is not under
 // the root (a binary built elsewhere, or with -trimpath), the file is found
-// from the function's import path relative to the module prefix.
+// from the function's import path relative to the module prefix; so is a
+// relative name, which a //line directive gave.
 func (s *sources) siteIn(p profile.Site, pkg, prefix string) Site {
 	file, ok := rel(s.root, p.File)
 	abs := p.File
+	if !ok && prefix == "" && !filepath.IsAbs(p.File) {
+		// A //line directive's name (//line scan_tokens.rl:19), which the
+		// compiler keeps as written: a file of the function's package.
+		prefix = s.module
+	}
 	if !ok && prefix != "" && s.root != "" {
 		sub := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(pkg, "_test"), prefix), "/")
 		file = pathpkg.Join(sub, pathpkg.Base(filepath.ToSlash(p.File)))
