@@ -53,10 +53,14 @@
 // function that other packages could call (an exported one outside package
 // main), or an interface (an exported method, or one whose name an
 // interface of the package has), or that is used as a value, is reported.
+// In init, main.main and the functions that run once with them, a compile
+// in a loop, or in a function literal (a handler that main registers), runs
+// many times all the same, and is reported.
 // In a benchmark, a compile outside its timed loop is set-up, which runs a
 // few times and is not timed per op: it is not reported either, even in a
-// loop around b.Run; one in the loop of b.Loop, b.N or RunParallel's
-// pb.Next, or a loop within it, is. Fuzz targets and test helpers are
+// loop around b.Run; one in the loop of b.Loop, b.N (in the loop's clauses,
+// or through a variable set from b.N) or RunParallel's pb.Next, or a loop
+// within it, is. Fuzz targets and test helpers are
 // reported: calls from tests do not count towards running once, as tests
 // may call a helper many times, even where only one test does.
 package regexpcompile

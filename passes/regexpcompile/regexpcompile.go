@@ -46,18 +46,38 @@ func run(pass *analysis.Pass) (any, error) {
 	once := calledOnce(pass, ins)
 	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil)) {
 		fd := cur.Node().(*ast.FuncDecl)
-		if fd.Body == nil || runsOnce(pass, fd) || once[pass.TypesInfo.Defs[fd.Name]] {
+		if fd.Body == nil || isTest(pass, fd) {
 			continue
 		}
+		// Code that runs once still runs its loops many times, and its
+		// function literals whenever they are called (a handler main
+		// registers).
+		oneRun := runsOnce(pass, fd) || once[pass.TypesInfo.Defs[fd.Name]]
 		setUp := isBenchmark(pass, fd)
+		var timing map[types.Object]bool
+		if setUp {
+			timing = timingVars(pass, cur)
+		}
 		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
-			if setUp && !inTimedLoop(pass, call) {
+			if oneRun && !inLoopOrLiteral(call) {
+				continue
+			}
+			if setUp && !inTimedLoop(pass, call, timing) {
 				continue // a benchmark's set-up: a few times a run, not timed per op
 			}
-			report(pass, fl, taken, fd, call)
+			report(pass, fl, taken, fd, call, oneRun)
 		}
 	}
 	return nil, nil
+}
+
+// inLoopOrLiteral reports whether cur is inside a for or range statement
+// or a function literal of its function declaration.
+func inLoopOrLiteral(cur inspector.Cursor) bool {
+	for range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
+		return true
+	}
+	return false
 }
 
 // calledOnce returns the functions and methods of the package that run at
@@ -179,7 +199,7 @@ func hasGoto(fd *ast.FuncDecl) bool {
 
 // report reports the call at cur if it compiles a constant pattern, with a
 // fix when the compiled value can safely be shared.
-func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncDecl, cur inspector.Cursor) {
+func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncDecl, cur inspector.Cursor, oneRun bool) {
 	call := cur.Node().(*ast.CallExpr)
 	if len(call.Args) != 1 {
 		return
@@ -196,22 +216,24 @@ func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncD
 	if !ok || tv.Value == nil {
 		return // not a constant pattern
 	}
-	where := fd.Name.Name
+	where, every := fd.Name.Name, "call of"
 	if lit, ok := funcLit(cur); ok {
 		if onceArg(pass, lit) {
 			return // lazy initialisation, run once
 		}
 		where = "the function literal in " + where
+	} else if oneRun {
+		every = "iteration of a loop in" // fd itself runs once
 	}
 	d := analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
-		Message: fmt.Sprintf("%s of a constant pattern runs on every call of %s: compile it once in a package-level variable", fn.FullName(), where),
+		Message: fmt.Sprintf("%s of a constant pattern runs on every %s %s: compile it once in a package-level variable", fn.FullName(), every, where),
 	}
 	if err := compiles(fn.Name(), tv.Value); err != nil {
 		// Hoisted, a MustCompile would panic when the package is
 		// initialized, whether or not the function is ever called.
-		d.Message = fmt.Sprintf("%s of a constant pattern that does not compile fails on every call of %s: %v", fn.FullName(), where, err)
+		d.Message = fmt.Sprintf("%s of a constant pattern that does not compile fails on every %s %s: %v", fn.FullName(), every, where, err)
 		pass.Report(d)
 		return
 	}
@@ -283,20 +305,18 @@ func onceArg(pass *analysis.Pass, lit inspector.Cursor) bool {
 	return false
 }
 
-// runsOnce reports whether fd runs once per program or test run, so that
-// compiling there costs no more than at package level: init, main.main,
-// and in _test.go files the test functions, examples and TestMain.
-// Benchmarks and fuzz targets, whose bodies run many times, are not
-// exempt, nor are test helpers, which may be called by many tests.
+// runsOnce reports whether fd runs once per program run: init, or main.main.
 func runsOnce(pass *analysis.Pass, fd *ast.FuncDecl) bool {
-	if fd.Recv != nil {
-		return false
-	}
-	name := fd.Name.Name
-	if name == "init" || name == "main" && pass.Pkg.Name() == "main" {
-		return true
-	}
-	if !strings.HasSuffix(pass.Fset.File(fd.Pos()).Name(), "_test.go") {
+	return fd.Recv == nil && (fd.Name.Name == "init" || fd.Name.Name == "main" && pass.Pkg.Name() == "main")
+}
+
+// isTest reports whether fd runs once per test run, so that compiling
+// there costs no more than at package level: in _test.go files the test
+// functions, examples and TestMain. Benchmarks and fuzz targets, whose
+// bodies run many times, are not, nor are test helpers, which may be called
+// by many tests.
+func isTest(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	if fd.Recv != nil || !strings.HasSuffix(pass.Fset.File(fd.Pos()).Name(), "_test.go") {
 		return false
 	}
 	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -307,6 +327,7 @@ func runsOnce(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 	if sig.TypeParams() != nil || sig.Results().Len() != 0 {
 		return false
 	}
+	name := fd.Name.Name
 	switch {
 	case isTestName(name, "Example"):
 		return sig.Params().Len() == 0
@@ -336,25 +357,70 @@ func isBenchmark(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 // loop within one: a for statement whose condition calls b.Loop() or
 // pb.Next() or reads b.N, or a range over an expression that reads b.N. A
 // loop around b.Run runs its sub-benchmarks' set-up, once each.
-func inTimedLoop(pass *analysis.Pass, cur inspector.Cursor) bool {
+func inTimedLoop(pass *analysis.Pass, cur inspector.Cursor, timing map[types.Object]bool) bool {
 	for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-		var e ast.Expr
+		var parts []ast.Node
 		switch l := loop.Node().(type) {
 		case *ast.ForStmt:
-			e = l.Cond
+			parts = []ast.Node{l.Init, l.Cond, l.Post}
 		case *ast.RangeStmt:
-			e = l.X
+			parts = []ast.Node{l.X}
 		}
-		if e != nil && timesOps(pass, e) {
-			return true
+		for _, e := range parts {
+			if e != nil && (timesOps(pass, e) || readsAny(pass, e, timing)) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// timingVars returns the local variables of the benchmark fd (at cur) that
+// are given a value that reads b.N: n := b.N, the count of a loop written
+// for i := 0; i < n; i++.
+func timingVars(pass *analysis.Pass, cur inspector.Cursor) map[types.Object]bool {
+	vars := map[types.Object]bool{}
+	for as := range cur.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		var lhs []*ast.Ident
+		var rhs []ast.Expr
+		switch n := as.Node().(type) {
+		case *ast.AssignStmt:
+			rhs = n.Rhs
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					lhs = append(lhs, id)
+				}
+			}
+		case *ast.ValueSpec:
+			lhs, rhs = n.Names, n.Values
+		}
+		if len(lhs) != len(rhs) {
+			continue
+		}
+		for i, id := range lhs {
+			if obj := pass.TypesInfo.ObjectOf(id); obj != nil && timesOps(pass, rhs[i]) {
+				vars[obj] = true
+			}
+		}
+	}
+	return vars
+}
+
+// readsAny reports whether n uses one of vars.
+func readsAny(pass *analysis.Pass, n ast.Node, vars map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && vars[pass.TypesInfo.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // timesOps reports whether e calls (*testing.B).Loop or (*testing.PB).Next
 // or reads (*testing.B).N.
-func timesOps(pass *analysis.Pass, e ast.Expr) bool {
+func timesOps(pass *analysis.Pass, e ast.Node) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)

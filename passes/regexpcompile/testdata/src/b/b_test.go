@@ -88,3 +88,15 @@ func BenchmarkSubs(b *testing.B) {
 		})
 	}
 }
+
+// Reported: b.N loops written otherwise, counting down from b.N or up to a
+// variable set from it.
+func BenchmarkOldLoops(b *testing.B) {
+	for n := b.N; n > 0; n-- {
+		_ = regexp.MustCompile(`^v+$`) // want `runs on every call of BenchmarkOldLoops`
+	}
+	n := b.N
+	for i := 0; i < n; i++ {
+		_ = regexp.MustCompile(`^w+$`) // want `runs on every call of BenchmarkOldLoops`
+	}
+}

@@ -30,6 +30,10 @@ func main() {
 	callbacks = append(callbacks, asValue)
 	jumps()
 	_ = value
+	serve(nil)
+	for range 2 {
+		_ = regexp.MustCompile(`^r+$`) // want `runs on every iteration of a loop in main`
+	}
 }
 
 func init() { setUp() }
@@ -59,6 +63,20 @@ func Exported() { _ = regexp.MustCompile(`^f+$`) }
 func background() { _ = regexp.MustCompile(`^g+$`) }
 
 func cleanUp() { _ = regexp.MustCompile(`^h+$`) }
+
+// Reported though serve runs once: a compile in one of its loops, or in a
+// function literal it makes (a handler), runs many times.
+
+func serve(lines []string) {
+	for _, l := range lines {
+		_ = regexp.MustCompile(`^p+$`).MatchString(l) // want `runs on every iteration of a loop in serve`
+	}
+	handle(func(s string) bool {
+		return regexp.MustCompile(`^q+$`).MatchString(s) // want `runs on every call of the function literal in serve`
+	})
+}
+
+func handle(f func(string) bool) { _ = f }
 
 // Reported: a call in a loop or a function literal, a function that calls
 // itself, a method an interface may call, a function used as a value, a
