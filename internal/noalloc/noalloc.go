@@ -139,8 +139,19 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 		}
 	}
 	if len(build) > 0 {
-		diags, escaped, err := compile(ctx, build)
-		if err != nil {
+		generic := slices.ContainsFunc(funcs, func(f marked) bool { return f.generic })
+		var diags []diagnostic
+		var escaped map[Position]bool
+		var all *escape.Index
+		if generic {
+			// A generic body is decided on where it is instantiated: in
+			// any of the packages named, its own included. One build of
+			// them all serves the other marked functions too.
+			if all, err = escape.BuildAll(ctx, dir, pkgs); err != nil {
+				return nil, err
+			}
+			diags, escaped = diagnostics(all, nil, map[Position]bool{})
+		} else if diags, escaped, err = compile(ctx, build); err != nil {
 			return nil, err
 		}
 		for _, p := range build {
@@ -150,24 +161,18 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 			}
 			diags = append(diags, more...)
 		}
-		var instances *escape.Index
-		if slices.ContainsFunc(funcs, func(f marked) bool { return f.generic }) {
-			// A generic body is decided on where it is instantiated: in
-			// any of the packages named, its own included.
-			if instances, err = escape.BuildAll(ctx, dir, pkgs); err != nil {
-				return nil, err
-			}
-		}
 		for _, f := range funcs {
 			if f.generic {
-				vs, seen := instanceViolations(instances, f)
+				vs, seen := instanceViolations(all, f)
 				if !seen {
 					res.Unchecked = append(res.Unchecked, f.pkg+"."+f.name)
 				}
 				out = append(out, vs...)
 			}
 			for _, d := range diags {
-				if f.contains(d.pos) && !f.generic {
+				// Of a generic function, the records are its instances',
+				// above; the size check reads its source.
+				if f.contains(d.pos) && (!f.generic || d.Unrecorded) {
 					v := d.Violation
 					v.Function, v.Package = f.name, f.pkg
 					out = append(out, v)
@@ -373,31 +378,42 @@ func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, map[Posit
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, r := range ix.Records() {
-			if strings.HasPrefix(r.Code, "escape") && r.Message != "" {
-				// At the code's own place too when it was inlined, as a
-				// closure called where it is made: the size check then
-				// leaves it to this record.
-				escaped[escapePosition(r.Pos)] = true
-				for _, in := range r.Inlined {
-					escaped[escapePosition(in)] = true
-				}
-			}
-			if !r.Allocates() {
-				continue
-			}
-			pos := escapePosition(r.Pos)
-			d := diagnostic{pos: pos, Violation: Violation{Pos: pos, Reason: r.Message}}
-			for _, in := range r.Inlined {
-				d.Inlined = append(d.Inlined, escapePosition(in))
-			}
-			for _, st := range r.Flow {
-				d.Flow = append(d.Flow, Step{Pos: escapePosition(st.Pos), Text: st.Text})
-			}
-			diags = append(diags, d)
-		}
+		diags, escaped = diagnostics(ix, diags, escaped)
 	}
 	return diags, escaped, nil
+}
+
+// diagnostics adds to diags the records of ix that say something is
+// allocated on the heap, and to escaped the positions of every escape
+// record, allocating or not.
+func diagnostics(ix *escape.Index, diags []diagnostic, escaped map[Position]bool) ([]diagnostic, map[Position]bool) {
+	for _, r := range ix.Records() {
+		if strings.HasPrefix(r.Code, "escape") && r.Message != "" {
+			// At the code's own place too when it was inlined, as a
+			// closure called where it is made: the size check then
+			// leaves it to this record.
+			escaped[escapePosition(r.Pos)] = true
+			for _, in := range r.Inlined {
+				escaped[escapePosition(in)] = true
+			}
+		}
+		if !r.Allocates() {
+			continue
+		}
+		pos := escapePosition(r.Pos)
+		d := diagnostic{pos: pos, Violation: Violation{Pos: pos, Reason: r.Message}}
+		for _, in := range r.Inlined {
+			d.Inlined = append(d.Inlined, escapePosition(in))
+		}
+		for _, st := range r.Flow {
+			d.Flow = append(d.Flow, Step{Pos: escapePosition(st.Pos), Text: st.Text})
+		}
+		if !slices.ContainsFunc(diags, func(e diagnostic) bool { return e.pos == d.pos && e.Reason == d.Reason }) {
+			diags = append(diags, d) // a package built twice, with and without its tests, says it twice
+		}
+		// (A linear search: a package's allocating records are few.)
+	}
+	return diags, escaped
 }
 
 func escapePosition(p escape.Position) Position {

@@ -3,7 +3,7 @@ package genuser
 
 import "example.com/noalloc/gen"
 
-// Use instantiates gen.Box, gen.Same and Stack.Top with int.
-func Use(n int, s *gen.Stack[int]) (any, int, int) {
-	return gen.Box(n), gen.Same(n), s.Top()
+// Use instantiates gen.Box, gen.Same, Stack.Top and gen.Fill with int.
+func Use(n int, s *gen.Stack[int]) (any, int, int, int) {
+	return gen.Box(n), gen.Same(n), s.Top(), gen.Fill(n, n)
 }
