@@ -110,7 +110,7 @@ func BenchmarkDecode(b *testing.B) {
 func makeValues[T binenc.Number](n int) []T {
 	out := make([]T, n)
 	for i := range out {
-		out[i] = T(i*2654435761 + 12345)
+		out[i] = T(uint64(i)*2654435761 + 12345) // uint64: the constant overflows a 32-bit int
 	}
 	return out
 }

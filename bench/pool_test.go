@@ -224,8 +224,8 @@ func newCopyOnly(n int) bufferPool { return &copyOnly{b: make([]byte, 0, n)} }
 // they are inlined, before any bookkeeping. pinned keeps one buffer per P in
 // front of its sync.Pool: how far below a bare sync.Pool a pool could get by
 // going around it. percpu and stack do the same without the runtime's
-// internals, by atomic slots (slottedPool). copy is copyOnly, the op without
-// a pool.
+// internals, by atomic slots (slottedPool; percpu only where the CPU has
+// RDPID). copy is copyOnly, the op without a pool.
 var floorImpls = append(append(poolImpls[:3:3], []poolImpl{
 	{"wrapped", func() bufferPool { return new(wrappedPool) }},
 	{"pinned", func() bufferPool { return new(pinnedPool) }},
@@ -234,12 +234,7 @@ var floorImpls = append(append(poolImpls[:3:3], []poolImpl{
 
 // BenchmarkPoolFloor puts BenchmarkPool's serial cases next to the floors
 // of floorImpls.
-func BenchmarkPoolFloor(b *testing.B) {
-	benchImpls(b, floorImpls, poolSizes, false, func(b *testing.B, p bufferPool, data []byte) {
-		skipSlotted(b, p)
-		serialOps(b, p, data)
-	})
-}
+func BenchmarkPoolFloor(b *testing.B) { benchImpls(b, floorImpls, poolSizes, false, serialOps) }
 
 // BenchmarkPoolFloorParallel is BenchmarkPoolFloor on every P, as
 // BenchmarkPoolParallel, but for two floors: copy, which is not safe for
@@ -247,7 +242,6 @@ func BenchmarkPoolFloor(b *testing.B) {
 // warmed up), and pinned is skipped under the race detector.
 func BenchmarkPoolFloorParallel(b *testing.B) {
 	benchImpls(b, floorImpls, poolSizes, false, func(b *testing.B, p bufferPool, data []byte) {
-		skipSlotted(b, p)
 		switch p.(type) {
 		case *pinnedPool:
 			if raceEnabled {

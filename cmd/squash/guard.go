@@ -48,7 +48,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	var cfg guardConfig
 	fs.BoolVar(&cfg.write, "write", false, "record the benchmarks' allocs/op, B/op and sites in the budget file instead of checking them")
-	fs.BoolVar(&cfg.strict, "strict", false, "fail when a benchmark has no budget")
+	fs.BoolVar(&cfg.strict, "strict", false, "fail when a benchmark has no budget, or a //squash:noalloc generic function is instantiated nowhere")
 	fs.Float64Var(&cfg.tolerance, "tolerance", 0.10, "fail when B/op exceeds its budget by more than this `fraction` (allocs/op has none)")
 	fs.BoolVar(&cfg.noalloc, "noalloc", true, "check functions marked //squash:noalloc")
 	fs.StringVar(&cfg.file, "budget", "", "the budget `file` (default squash.budget at the module root)")
@@ -204,7 +204,11 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 		g.violation(x)
 	}
 	for _, f := range r.noalloc.Unchecked {
-		g.line("not checked: %s is generic, and no package named instantiates it: the compiler decides on its body where it is instantiated; name such a package too (%s)", f, strings.Join(r.cfg.patterns, " "))
+		named := "."
+		if len(r.cfg.patterns) > 0 {
+			named = strings.Join(r.cfg.patterns, " ")
+		}
+		g.line("not checked: %s is generic, and no package named (%s) instantiates it: the compiler decides on its body where it is instantiated; name such a package too", f, named)
 		g.annotate("warning", "", 0, 0, "//squash:noalloc "+f+" not checked: generic, and no package named instantiates it")
 	}
 	if len(r.noalloc.Functions) > 0 {

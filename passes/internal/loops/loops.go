@@ -238,22 +238,23 @@ func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
 // body, which Assigns found assigned in neither, keeps its value while the
 // loop runs, as far as the code of file shows: each local variable it reads
 // has its address taken nowhere and is assigned in no function literal (a
-// closure called from the body could change it), and if it reads memory
-// that others may write (a package-level variable, a field, an element, a
-// pointer's target, a map's or a channel's length), the body calls no
-// function but builtins that write nothing it could read (len, cap, append,
-// min, max, make, new, complex, real, imag), and stores only to local
-// variables. A range statement needs none of this: it evaluates its operand
-// once.
+// closure called from the body could change it), it reads no channel's
+// length (which a receive, or another goroutine, changes), and if it reads
+// memory that others may write (a package-level variable, a field, an
+// element, a pointer's target, a map's length), the body calls no function
+// but builtins that write nothing it could read (len, cap, min, max, make,
+// new, complex, real, imag, and append unless the bound reads an element or
+// a pointer's target), and stores only to local variables. A range
+// statement needs none of this: it evaluates its operand once.
 func stable(info *types.Info, file *ast.File, n ast.Expr, body *ast.BlockStmt) bool {
 	if file == nil {
 		return false
 	}
-	memory := false
+	memory, elements, channel := false, false, false
 	ast.Inspect(n, func(e ast.Node) bool {
 		switch e := e.(type) {
 		case *ast.StarExpr, *ast.IndexExpr:
-			memory = true
+			memory, elements = true, true
 		case *ast.SelectorExpr:
 			if _, pkg := info.Uses[identOf(e.X)].(*types.PkgName); !pkg {
 				memory = true
@@ -261,8 +262,10 @@ func stable(info *types.Info, file *ast.File, n ast.Expr, body *ast.BlockStmt) b
 		case *ast.CallExpr:
 			if t := info.TypeOf(e); len(e.Args) == 1 && t != nil {
 				switch argType(info, e.Args[0]).(type) {
-				case *types.Map, *types.Chan:
+				case *types.Map:
 					memory = true // its length changes under other names
+				case *types.Chan:
+					channel = true // and a channel's, by a receive, or another goroutine
 				}
 			}
 		case *ast.Ident:
@@ -272,12 +275,15 @@ func stable(info *types.Info, file *ast.File, n ast.Expr, body *ast.BlockStmt) b
 		}
 		return true
 	})
+	if channel {
+		return false
+	}
 	for _, obj := range Idents(info, n) {
 		if v, ok := obj.(*types.Var); ok && !v.IsField() && !global(v) && changedElsewhere(info, file, v) {
 			return false
 		}
 	}
-	return !memory || !writesMemory(info, body)
+	return !memory || !writesMemory(info, body, elements)
 }
 
 // global reports whether v is a package-level variable.
@@ -345,8 +351,10 @@ func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
 // writesMemory reports whether body may write memory other than its own
 // local variables: a call of anything but a builtin that writes nothing
 // (or a conversion), or a store through a selector, an index or a pointer,
-// or to a package-level variable.
-func writesMemory(info *types.Info, body *ast.BlockStmt) bool {
+// or to a package-level variable. With elements set (the bound reads an
+// element or a pointer's target), append counts as a write too: it writes
+// past its slice's length, into an array other slices may share.
+func writesMemory(info *types.Info, body *ast.BlockStmt, elements bool) bool {
 	found := false
 	store := func(e ast.Expr) {
 		switch x := ast.Unparen(e).(type) {
@@ -366,7 +374,11 @@ func writesMemory(info *types.Info, body *ast.BlockStmt) bool {
 			}
 			if b, ok := info.Uses[identOf(n.Fun)].(*types.Builtin); ok {
 				switch b.Name() {
-				case "len", "cap", "append", "min", "max", "make", "new", "complex", "real", "imag":
+				case "append":
+					if !elements {
+						return true
+					}
+				case "len", "cap", "min", "max", "make", "new", "complex", "real", "imag":
 					return true
 				}
 			}

@@ -110,3 +110,24 @@ func readOnlyClosure(n int) []int {
 	}
 	return out
 }
+
+// Not reported: a channel's length falls with each receive; an element the
+// bound reads can be overwritten by an append to a slice sharing its array.
+
+func drainChan(ch chan int) []int {
+	var out []int
+	for i := 0; i < len(ch); i++ {
+		out = append(out, <-ch)
+	}
+	return out
+}
+
+func sharedArray(p []int) []int {
+	q := p[:0]
+	var out []int
+	for i := 0; i < p[0]; i++ {
+		out = append(out, i)
+		q = append(q, 0)
+	}
+	return out
+}
