@@ -203,11 +203,11 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 	for _, x := range r.noalloc.Violations {
 		g.violation(x)
 	}
+	named := "."
+	if len(r.cfg.patterns) > 0 {
+		named = strings.Join(r.cfg.patterns, " ")
+	}
 	for _, f := range r.noalloc.Unchecked {
-		named := "."
-		if len(r.cfg.patterns) > 0 {
-			named = strings.Join(r.cfg.patterns, " ")
-		}
 		g.line("not checked: %s is generic, and no package named (%s) instantiates it: the compiler decides on its body where it is instantiated; name such a package too", f, named)
 		g.annotate("warning", "", 0, 0, "//squash:noalloc "+f+" not checked: generic, and no package named instantiates it")
 	}

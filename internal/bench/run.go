@@ -361,18 +361,20 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 	if opts.Processes {
 		runs, perRun = count, 1
 	}
+	timing := func(re string) ([]byte, error) {
+		return b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
+			"-test.benchtime="+benchtime, fmt.Sprintf("-test.count=%d", perRun), "-test.cpuprofile="+cpu)
+	}
 	var results []Result
 	var needs []string
 	var alone *Failure
 	for range runs {
-		out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
-			"-test.benchtime="+benchtime, fmt.Sprintf("-test.count=%d", perRun), "-test.cpuprofile="+cpu)
-		if f := (*Failure)(nil); errors.As(named(err, name), &f) && f.Name == name && len(results) == 0 && needs == nil {
+		out, err := timing(re)
+		if f := (*Failure)(nil); errors.As(named(err, name), &f) && f.Name == name && len(results) == 0 {
 			// It passed in the listing, after its siblings: it may need
 			// what one of them leaves behind. Run them with it.
 			if group, sibs := withSiblings(name, listed); len(sibs) > 0 {
-				if o, gerr := b.run(ctx, "-test.run=^$", "-test.bench="+group, "-test.benchmem",
-					"-test.benchtime="+benchtime, fmt.Sprintf("-test.count=%d", perRun), "-test.cpuprofile="+cpu); gerr == nil {
+				if o, gerr := timing(group); gerr == nil {
 					re, out, err, needs, alone = group, o, nil, sibs, f
 				}
 			}

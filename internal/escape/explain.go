@@ -75,7 +75,7 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 	}
 	build := pkgs[0]
 	if slices.Contains(build.Ignored, filepath.Base(abs)) {
-		return nil, fmt.Errorf("%s is left out of the build by its build constraints (for GOOS=%s GOARCH=%s): the compiler makes no decision on it; set GOOS and GOARCH (or the build tags) that select it", file, goEnv(ctx, "GOOS"), goEnv(ctx, "GOARCH"))
+		return nil, fmt.Errorf("%s is left out of the build by its build constraints (for %s): the compiler makes no decision on it; set GOOS and GOARCH (or the build tags) that select it", file, goTarget(ctx))
 	}
 	if in != "" {
 		others, err := bench.Resolve(ctx, "", []string{in})
@@ -109,13 +109,16 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 	return e, nil
 }
 
-// goEnv returns the go command's value of an environment variable, or "?".
-func goEnv(ctx context.Context, name string) string {
-	out, err := exec.CommandContext(ctx, "go", "env", name).Output()
-	if err != nil {
-		return "?"
+// goTarget returns the go command's GOOS and GOARCH as "GOOS=linux
+// GOARCH=amd64", or "GOOS=? GOARCH=?".
+func goTarget(ctx context.Context) string {
+	goos, goarch := "?", "?"
+	if out, err := exec.CommandContext(ctx, "go", "env", "GOOS", "GOARCH").Output(); err == nil {
+		if f := strings.Fields(string(out)); len(f) == 2 {
+			goos, goarch = f[0], f[1]
+		}
 	}
-	return strings.TrimSpace(string(out))
+	return "GOOS=" + goos + " GOARCH=" + goarch
 }
 
 func lineRange(from, to int) string {

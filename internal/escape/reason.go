@@ -26,7 +26,7 @@ func Mechanism(function, code string) string {
 		return "channel allocated (runtime.makechan)"
 	case makeMap.MatchString(code):
 		return "map allocated (runtime.makemap)"
-	case mapStore.MatchString(code) && !converts(code[mapStore.FindStringSubmatchIndex(code)[3]:]):
+	case storesToIndex(code):
 		// A conversion or concatenation on the right allocates on every
 		// store, where the map grows only now and then; and the indexed
 		// value may be a slice, which does not grow.
@@ -86,6 +86,13 @@ var (
 	toBytes    = regexp.MustCompile(`\[\]byte\(`)
 	toRunes    = regexp.MustCompile(`\[\]rune\(`)
 )
+
+// storesToIndex reports whether code stores to an index expression, m[k] =
+// v or counts[w]++, with no conversion or concatenation on the right.
+func storesToIndex(code string) bool {
+	m := mapStore.FindStringSubmatchIndex(code)
+	return m != nil && !converts(code[m[3]:])
+}
 
 // converts reports whether code has a string concatenation or a conversion
 // between strings and byte or rune slices.

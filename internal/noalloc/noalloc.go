@@ -161,9 +161,17 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 			}
 			diags = append(diags, more...)
 		}
+		var recs []escape.Record
+		if generic {
+			// An instance compiled on its own first: its message names the
+			// function's own variables (v, not gen.v as in a copy inlined
+			// into another package).
+			recs = slices.Clone(all.Records())
+			slices.SortStableFunc(recs, func(a, b escape.Record) int { return cmp.Compare(len(a.Inlined), len(b.Inlined)) })
+		}
 		for _, f := range funcs {
 			if f.generic {
-				vs, seen := instanceViolations(all, f)
+				vs, seen := instanceViolations(recs, f)
 				if !seen {
 					res.Unchecked = append(res.Unchecked, f.pkg+"."+f.name)
 				}
@@ -193,47 +201,49 @@ func (f marked) contains(p Position) bool {
 	return p.File == f.start.File && !p.before(f.start) && !f.end.before(p)
 }
 
-// instanceViolations returns the allocations that ix, the decisions of the
-// packages that may instantiate the generic function f, records in f's
-// body: in an instance compiled on its own, or in one inlined into its
-// caller (at the innermost position in the body). seen reports whether ix
-// has any decision at all on f, its declaration included, that is, whether
-// anything instantiated it.
-func instanceViolations(ix *escape.Index, f marked) (vs []Violation, seen bool) {
-	// An instance compiled on its own first: its message names the
-	// function's own variables (v, not gen.v as in a copy inlined into
-	// another package).
-	recs := slices.Clone(ix.Records())
-	slices.SortStableFunc(recs, func(a, b escape.Record) int { return cmp.Compare(len(a.Inlined), len(b.Inlined)) })
+// instanceViolations returns the allocations that recs, the decisions of
+// the packages that may instantiate the generic function f, own instances
+// first, record in f's body: in an instance compiled on its own, or in one
+// inlined into its caller (at the innermost position in the body). seen
+// reports whether recs hold any decision at all on f, its declaration
+// included, that is, whether anything instantiated it.
+func instanceViolations(recs []escape.Record, f marked) (vs []Violation, seen bool) {
 	for _, r := range recs {
+		if d := escapePosition(r.Pos); d.File == f.decl.File && d.Line == f.decl.Line {
+			seen = true // the instance's inlining decision, at the declaration
+		}
 		// The record's frames, the outermost caller first: the first in
 		// f's body is where the allocation is in f, and those after it are
 		// callees inlined into f.
 		chain := append([]escape.Position{r.Pos}, r.Inlined...)
 		in := slices.IndexFunc(chain, func(p escape.Position) bool { return f.contains(escapePosition(p)) })
-		ok := in >= 0
-		if d := escapePosition(r.Pos); d.File == f.decl.File && d.Line == f.decl.Line {
-			seen = true // the instance's inlining decision, at the declaration
-		}
-		if !ok {
+		if in < 0 {
 			continue
 		}
 		seen = true
 		if !r.Allocates() {
 			continue
 		}
-		v := Violation{Pos: escapePosition(chain[in]), Reason: r.Message, Function: f.name, Package: f.pkg}
-		for _, p := range chain[in+1:] {
-			v.Inlined = append(v.Inlined, escapePosition(p))
-		}
-		for _, st := range r.Flow {
-			v.Flow = append(v.Flow, Step{Pos: escapePosition(st.Pos), Text: st.Text})
-		}
+		v := violationOf(r, chain[in], chain[in+1:])
+		v.Function, v.Package = f.name, f.pkg
 		if !slices.ContainsFunc(vs, func(w Violation) bool { return w.Pos == v.Pos }) {
 			vs = append(vs, v) // one per place: every shape and every caller has its copy
 		}
 	}
 	return vs, seen
+}
+
+// violationOf returns the violation that the allocating record r states at
+// at, with inlined the frames of the callees inlined there.
+func violationOf(r escape.Record, at escape.Position, inlined []escape.Position) Violation {
+	v := Violation{Pos: escapePosition(at), Reason: r.Message}
+	for _, p := range inlined {
+		v.Inlined = append(v.Inlined, escapePosition(p))
+	}
+	for _, st := range r.Flow {
+		v.Flow = append(v.Flow, Step{Pos: escapePosition(st.Pos), Text: st.Text})
+	}
+	return v
 }
 
 // isGeneric reports whether fd is a generic function or a method of a
@@ -387,6 +397,15 @@ func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, map[Posit
 // allocated on the heap, and to escaped the positions of every escape
 // record, allocating or not.
 func diagnostics(ix *escape.Index, diags []diagnostic, escaped map[Position]bool) ([]diagnostic, map[Position]bool) {
+	// A package built twice, with and without its tests, says it twice.
+	type key struct {
+		pos    Position
+		reason string
+	}
+	seen := map[key]bool{}
+	for _, d := range diags {
+		seen[key{d.pos, d.Reason}] = true
+	}
 	for _, r := range ix.Records() {
 		if strings.HasPrefix(r.Code, "escape") && r.Message != "" {
 			// At the code's own place too when it was inlined, as a
@@ -400,18 +419,11 @@ func diagnostics(ix *escape.Index, diags []diagnostic, escaped map[Position]bool
 		if !r.Allocates() {
 			continue
 		}
-		pos := escapePosition(r.Pos)
-		d := diagnostic{pos: pos, Violation: Violation{Pos: pos, Reason: r.Message}}
-		for _, in := range r.Inlined {
-			d.Inlined = append(d.Inlined, escapePosition(in))
+		d := diagnostic{pos: escapePosition(r.Pos), Violation: violationOf(r, r.Pos, r.Inlined)}
+		if k := (key{d.pos, d.Reason}); !seen[k] {
+			seen[k] = true
+			diags = append(diags, d)
 		}
-		for _, st := range r.Flow {
-			d.Flow = append(d.Flow, Step{Pos: escapePosition(st.Pos), Text: st.Text})
-		}
-		if !slices.ContainsFunc(diags, func(e diagnostic) bool { return e.pos == d.pos && e.Reason == d.Reason }) {
-			diags = append(diags, d) // a package built twice, with and without its tests, says it twice
-		}
-		// (A linear search: a package's allocating records are few.)
 	}
 	return diags, escaped
 }

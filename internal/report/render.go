@@ -110,11 +110,9 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		}
 		if len(b.Needs) > 0 {
 			t.line("  sites not recorded: it fails when run alone")
-			why, _, _ := strings.Cut(strings.TrimSpace(b.AloneFailure), "\n")
-			if _, rest, ok := strings.Cut(b.AloneFailure, "\n"); ok && strings.TrimSpace(rest) != "" {
-				why = strings.TrimSpace(rest) // the line after "--- FAIL: NAME" says why
-				why, _, _ = strings.Cut(why, "\n")
-			}
+			// The line after "--- FAIL: NAME" says why, if there is one.
+			lines := strings.Split(strings.TrimSpace(b.AloneFailure), "\n")
+			why := strings.TrimSpace(lines[min(1, len(lines)-1)])
 			t.wrap("    ", fmt.Sprintf("-bench %s alone failed (%s), and passed after %s, as go test runs them: its figures are its own, from that run (the CPU shares are of the whole run), and a profile would hold their allocations too", bench.ExactRegexp(b.Name), why, strings.Join(b.Needs, ", ")))
 			return
 		}

@@ -367,7 +367,7 @@ func inTimedLoop(pass *analysis.Pass, cur inspector.Cursor, timing map[types.Obj
 			parts = []ast.Node{l.X}
 		}
 		for _, e := range parts {
-			if e != nil && (timesOps(pass, e) || readsAny(pass, e, timing)) {
+			if e != nil && (timesOps(pass, e) || slices.ContainsFunc(loops.Idents(pass.TypesInfo, e), func(v types.Object) bool { return timing[v] })) {
 				return true
 			}
 		}
@@ -404,18 +404,6 @@ func timingVars(pass *analysis.Pass, cur inspector.Cursor) map[types.Object]bool
 		}
 	}
 	return vars
-}
-
-// readsAny reports whether n uses one of vars.
-func readsAny(pass *analysis.Pass, n ast.Node, vars map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && vars[pass.TypesInfo.Uses[id]] {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // timesOps reports whether e calls (*testing.B).Loop or (*testing.PB).Next

@@ -260,7 +260,7 @@ func stable(info *types.Info, file *ast.File, n ast.Expr, body *ast.BlockStmt) b
 				memory = true
 			}
 		case *ast.CallExpr:
-			if t := info.TypeOf(e); len(e.Args) == 1 && t != nil {
+			if len(e.Args) == 1 {
 				switch argType(info, e.Args[0]).(type) {
 				case *types.Map:
 					memory = true // its length changes under other names
@@ -312,7 +312,7 @@ func changedElsewhere(info *types.Info, file *ast.File, v *types.Var) bool {
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && Refers(info, n.X, v) && rootIs(info, n.X, v) {
+			if n.Op == token.AND && rootIs(info, n.X, v) {
 				found = true
 			}
 		case *ast.FuncLit:
