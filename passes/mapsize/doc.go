@@ -27,4 +27,10 @@
 // make not declared by the code in place of the builtins, and no goto that
 // the declaration, moved down to the loop, would stand in the way of.
 // Duplicate keys only make the hint generous.
+//
+// Other statements, loops among them, may stand between the map and its
+// loop if none of them mentions the map: the fix moves the declaration down
+// to the loop, where the size is read just as the loop reads its length.
+// It is not moved past a label that a goto from the loop or below jumps
+// back to: the map would be made again, emptied, on each jump.
 package mapsize

@@ -70,54 +70,35 @@ func emptyMap(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 	return nil, nil
 }
 
+// checkFrom reports the declaration list[i] when the first statement after
+// it that uses the map is a loop that fills it.
 func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr) {
 	info := pass.TypesInfo
-	for j := i + 1; j < len(list); j++ {
-		stmt := list[j]
-		var body *ast.BlockStmt
-		switch l := stmt.(type) {
-		case *ast.RangeStmt:
-			body = l.Body
-			if loops.Refers(info, l.X, obj) {
-				return
-			}
-		case *ast.ForStmt:
-			body = l.Body
-			if l.Cond != nil && loops.Refers(info, l.Cond, obj) {
-				return
-			}
-		}
-		if body == nil {
-			if loops.Refers(info, stmt, obj) {
-				return
-			}
-			continue
-		}
-		if loops.MayExit(body) || stores(info, body, obj) != 1 {
-			return
-		}
-		// Unlike a slice's capacity, a map's size may be negative at run
-		// time (make takes it as no hint); TripCount rejects a negative
-		// constant, which would not compile.
-		count, ok := loops.TripCount(pass, list, j)
-		if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
-			return
-		}
-		n := count.Text
-		made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
-		decl := list[i]
-		pass.Report(analysis.Diagnostic{
-			Pos:     decl.Pos(),
-			End:     decl.End(),
-			Message: fmt.Sprintf("%s gets one entry per iteration of a loop of %s iterations: make it with that size", obj.Name(), n),
-			Related: loops.Uses(info, body, obj, "grows here"),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), n),
-				TextEdits: loops.Redeclare(pass, list, i, j, made),
-			}},
-		})
+	j, body := loops.FirstUse(info, list, i, obj)
+	if body == nil || loops.MayExit(body) || stores(info, body, obj) != 1 {
 		return
 	}
+	stmt := list[j]
+	// Unlike a slice's capacity, a map's size may be negative at run
+	// time (make takes it as no hint); TripCount rejects a negative
+	// constant, which would not compile.
+	count, ok := loops.TripCount(pass, list, j)
+	if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
+		return
+	}
+	n := count.Text
+	made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
+	decl := list[i]
+	pass.Report(analysis.Diagnostic{
+		Pos:     decl.Pos(),
+		End:     decl.End(),
+		Message: fmt.Sprintf("%s gets one entry per iteration of a loop of %s iterations: make it with that size", obj.Name(), n),
+		Related: loops.Uses(info, body, obj, "grows here"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), n),
+			TextEdits: loops.Redeclare(pass, list, i, j, made),
+		}},
+	})
 }
 
 // stores counts the top-level statements `m[k] = v` of body, or returns -1

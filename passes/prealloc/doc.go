@@ -45,6 +45,12 @@
 // builtins that the fix writes, or where the fix, moving the declaration
 // down to the loop, would put it between a goto and its label.
 //
+// Other statements, loops among them, may stand between the slice and its
+// loop if none of them mentions the slice: the fix moves the declaration
+// down to the loop, where the capacity is read just as the loop reads its
+// length. It is not moved past a label that a goto from the loop or below
+// jumps back to: the slice would be made again, emptied, on each jump.
+//
 // A slice declared with var is nil until its first append, and the one the
 // fix makes is empty but not nil: when the loop runs zero times, s == nil
 // no longer holds and json.Marshal encodes [] instead of null. A var slice

@@ -93,47 +93,38 @@ func isSlice(t types.Type) bool {
 	return ok
 }
 
-// checkFrom looks for the loop that follows the declaration list[i] and
-// reports it when it qualifies.
+// checkFrom reports the declaration list[i] when the first statement after
+// it that uses the slice is a loop that appends to it once per iteration.
 func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr) {
 	info := pass.TypesInfo
-	for j := i + 1; j < len(list); j++ {
-		stmt := list[j]
-		body := bodyOf(stmt)
-		if body == nil {
-			if loops.Refers(info, stmt, obj) {
-				return // used before any loop
-			}
-			continue
-		}
-		if !loopQualifies(pass, stmt, body, obj) {
-			return
-		}
-		count, ok := loops.TripCount(pass, list, j)
-		if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
-			return
-		}
-		capacity, ok := count.Size(pass, stmt.Pos())
-		if !ok {
-			return
-		}
-		if _, isVar := list[i].(*ast.DeclStmt); isVar && comparedWithNil(info, list[j+1:], obj) {
-			return // nil until the first append, and the code tells
-		}
-		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), capacity)
-		decl := list[i]
-		pass.Report(analysis.Diagnostic{
-			Pos:     decl.Pos(),
-			End:     decl.End(),
-			Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), count.Text),
-			Related: loops.Uses(info, body, obj, "grows here"),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
-				TextEdits: loops.Redeclare(pass, list, i, j, make),
-			}},
-		})
+	j, body := loops.FirstUse(info, list, i, obj)
+	if body == nil || !appendsOnce(info, body, obj) {
 		return
 	}
+	stmt := list[j]
+	count, ok := loops.TripCount(pass, list, j)
+	if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
+		return
+	}
+	capacity, ok := count.Size(pass, stmt.Pos())
+	if !ok {
+		return
+	}
+	if _, isVar := list[i].(*ast.DeclStmt); isVar && comparedWithNil(info, list[j+1:], obj) {
+		return // nil until the first append, and the code tells
+	}
+	make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), capacity)
+	decl := list[i]
+	pass.Report(analysis.Diagnostic{
+		Pos:     decl.Pos(),
+		End:     decl.End(),
+		Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), count.Text),
+		Related: loops.Uses(info, body, obj, "grows here"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
+			TextEdits: loops.Redeclare(pass, list, i, j, make),
+		}},
+	})
 }
 
 // comparedWithNil reports whether obj is compared with nil in the
@@ -159,31 +150,9 @@ func comparedWithNil(info *types.Info, after []ast.Stmt, obj types.Object) bool 
 	return found
 }
 
-func bodyOf(stmt ast.Stmt) *ast.BlockStmt {
-	switch l := stmt.(type) {
-	case *ast.RangeStmt:
-		return l.Body
-	case *ast.ForStmt:
-		return l.Body
-	}
-	return nil
-}
-
-// loopQualifies checks that every iteration appends exactly one element to
-// obj and does nothing else with it.
-func loopQualifies(pass *analysis.Pass, loop ast.Stmt, body *ast.BlockStmt, obj types.Object) bool {
-	info := pass.TypesInfo
-	// The loop header must not involve the slice.
-	switch l := loop.(type) {
-	case *ast.RangeStmt:
-		if loops.Refers(info, l.X, obj) {
-			return false
-		}
-	case *ast.ForStmt:
-		if l.Cond != nil && loops.Refers(info, l.Cond, obj) || l.Init != nil && loops.Refers(info, l.Init, obj) || l.Post != nil && loops.Refers(info, l.Post, obj) {
-			return false
-		}
-	}
+// appendsOnce checks that every iteration of the loop with the given body
+// appends exactly one element to obj and does nothing else with it.
+func appendsOnce(info *types.Info, body *ast.BlockStmt, obj types.Object) bool {
 	if loops.MayExit(body) {
 		return false
 	}

@@ -253,26 +253,41 @@ func Uses(info *types.Info, body *ast.BlockStmt, obj types.Object, msg string) [
 }
 
 // JumpedOver reports whether moving the declaration list[i] down to the
-// loop list[j] would put it between a goto and its label, which Go forbids
-// ("goto L jumps over declaration"): a goto in the statements in between,
-// at any depth, to a label of list[j:].
+// loop list[j] would put it in the way of a goto: between a goto in the
+// statements in between and a label of list[j:], which Go forbids ("goto L
+// jumps over declaration"), or between a label of the statements in between
+// and a goto of list[j:] back to it, which compiles but runs the
+// declaration again on each jump, emptying the variable that the code
+// declared once. Gotos are found at any depth, labels only at the top
+// level of list: a goto cannot jump into a block.
 func JumpedOver(list []ast.Stmt, i, j int) bool {
 	if j == i+1 {
 		return false // the declaration stays where it is
 	}
-	after := map[string]bool{}
-	for _, s := range list[j:] {
+	return jumpsTo(list[i+1:j], labels(list[j:])) || jumpsTo(list[j:], labels(list[i+1:j]))
+}
+
+// labels returns the names of the labels of the statements of list.
+func labels(list []ast.Stmt) map[string]bool {
+	names := map[string]bool{}
+	for _, s := range list {
 		for l, ok := s.(*ast.LabeledStmt); ok; l, ok = l.Stmt.(*ast.LabeledStmt) {
-			after[l.Label.Name] = true
+			names[l.Label.Name] = true
 		}
 	}
-	if len(after) == 0 {
+	return names
+}
+
+// jumpsTo reports whether a statement of list, at any depth, is a goto to
+// one of names.
+func jumpsTo(list []ast.Stmt, names map[string]bool) bool {
+	if len(names) == 0 {
 		return false
 	}
 	jumps := false
-	for _, s := range list[i+1 : j] {
+	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil && after[b.Label.Name] {
+			if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil && names[b.Label.Name] {
 				jumps = true
 			}
 			_, lit := n.(*ast.FuncLit) // a goto cannot leave a function literal

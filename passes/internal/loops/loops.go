@@ -488,8 +488,44 @@ func Assigns(info *types.Info, n ast.Node, obj types.Object) bool {
 	return found
 }
 
-// Refers reports whether obj is used anywhere in n.
+// FirstUse finds the loop that a pass may size obj, declared by list[i],
+// for: the first statement after list[i] that uses obj, when it is a for or
+// range statement that uses obj in its body only. It returns the loop's
+// index and body, or -1 and nil. The statements in between, whatever they
+// are (loops included), do not mention obj: the fix moves the declaration
+// down to the loop (see Redeclare and JumpedOver), where the size is read
+// just as the loop reads its length, so what they do to it does not matter.
+func FirstUse(info *types.Info, list []ast.Stmt, i int, obj types.Object) (int, *ast.BlockStmt) {
+	for j := i + 1; j < len(list); j++ {
+		var header []ast.Node
+		var body *ast.BlockStmt
+		switch l := list[j].(type) {
+		case *ast.RangeStmt:
+			header, body = []ast.Node{l.Key, l.Value, l.X}, l.Body
+		case *ast.ForStmt:
+			header, body = []ast.Node{l.Init, l.Cond, l.Post}, l.Body
+		}
+		if body == nil || !Refers(info, body, obj) {
+			if Refers(info, list[j], obj) {
+				return -1, nil
+			}
+			continue
+		}
+		for _, h := range header {
+			if Refers(info, h, obj) {
+				return -1, nil
+			}
+		}
+		return j, body
+	}
+	return -1, nil
+}
+
+// Refers reports whether obj is used anywhere in n, which may be nil.
 func Refers(info *types.Info, n ast.Node, obj types.Object) bool {
+	if n == nil {
+		return false // an absent part of a statement
+	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {

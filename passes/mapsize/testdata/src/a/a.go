@@ -197,3 +197,229 @@ func gotoOver(xs []int) map[int]int {
 End:
 	return m
 }
+
+// Reported: statements that do not use the map stand between it and its
+// loop, loops among them. The fix moves the declaration down to the loop,
+// where the size is read just as the loop reads its length, so what those
+// statements do to the length does not matter.
+
+type attrSchema struct{ Name string }
+
+type blockSchema struct{ Type string }
+
+type bodySchema struct {
+	Attributes []attrSchema
+	Blocks     []blockSchema
+}
+
+// From hashicorp/hcl, json/structure.go: blocks's loop comes after attrs's.
+func schemas(schema *bodySchema) (map[string]attrSchema, map[string]blockSchema) {
+	attrs := map[string]attrSchema{}   // want `attrs gets one entry per iteration of a loop of len\(schema.Attributes\) iterations`
+	blocks := map[string]blockSchema{} // want `blocks gets one entry per iteration of a loop of len\(schema.Blocks\) iterations`
+	for _, a := range schema.Attributes {
+		attrs[a.Name] = a
+	}
+	for _, b := range schema.Blocks {
+		blocks[b.Type] = b
+	}
+	return attrs, blocks
+}
+
+func compute(users []*user) int { return len(users) }
+
+func several(users []*user, log func(string)) (map[string]*user, int) {
+	m := map[string]*user{} // want `m gets one entry per iteration of a loop of len\(users\) iterations`
+	total := compute(users)
+	log("indexing")
+	var names []string
+	for _, u := range users {
+		names = append(names, u.Name)
+	}
+	if total > 100 {
+		log("many")
+	}
+	for _, u := range users {
+		m[u.Name] = u
+	}
+	return m, total
+}
+
+func errorBetween(load func() ([]*user, error)) (map[int]*user, error) {
+	m := map[int]*user{} // want `m gets one entry per iteration of a loop of len\(users\) iterations`
+	users, err := load()
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m, nil
+}
+
+func boundChanged(users []*user) map[int]*user {
+	m := map[int]*user{} // want `m gets one entry per iteration of a loop of len\(users\) iterations`
+	users = users[1:]
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+type queue struct{ items []int }
+
+func (q *queue) push(v int) { q.items = append(q.items, v) }
+
+func pushedBetween(q *queue) map[int]bool {
+	seen := map[int]bool{} // want `seen gets one entry per iteration of a loop of len\(q.items\) iterations`
+	q.push(0)
+	for _, x := range q.items {
+		seen[x] = true
+	}
+	return seen
+}
+
+func closureBetween(n int) map[int]int {
+	sq := map[int]int{} // want `sq gets one entry per iteration of a loop of n iterations`
+	halve := func() { n /= 2 }
+	halve()
+	for i := range n {
+		sq[i] = i * i
+	}
+	return sq
+}
+
+// Not reported: a statement in between uses the map.
+
+func use(map[int]*user) {}
+
+func readBetween(users []*user) map[int]*user {
+	m := map[int]*user{}
+	users = users[1:]
+	_ = len(m)
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func passedBetween(users []*user) map[int]*user {
+	m := map[int]*user{}
+	n := compute(users)
+	use(m)
+	for _, u := range users[:n] {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func addressBetween(users []*user) map[int]*user {
+	m := map[int]*user{}
+	p := &m
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return *p
+}
+
+func closedOverBetween(users []*user) map[int]*user {
+	m := map[int]*user{}
+	add := func(u *user) { m[u.ID] = u }
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	add(&user{})
+	return m
+}
+
+func deferredBetween(users []*user, log func(int)) map[int]*user {
+	m := map[int]*user{}
+	defer func() { log(len(m)) }()
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func loopReadsBetween(users, more []*user) (map[int]*user, int) {
+	m := map[int]*user{}
+	known := 0
+	for _, u := range more {
+		known += len(m) + u.ID
+	}
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m, known
+}
+
+func loopFillsBetween(users, more []*user) map[int]*user {
+	m := map[int]*user{}
+	for _, u := range more {
+		if u != nil {
+			m[u.ID] = u
+		}
+	}
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+func headerBetween(users []*user) map[int]*user {
+	m := map[int]*user{}
+	for i := 0; i < len(m); i++ {
+		users = users[1:]
+	}
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+// Not reported: moved down to the loop, the declaration would run again on
+// each jump back to a label between it and the loop, and the map, filled
+// once per pass, would keep only the last pass's entries.
+func gotoBackOver(users []*user) map[int]*user {
+	m := map[int]*user{}
+	pass := 0
+Again:
+	pass++
+	for _, u := range users {
+		m[u.ID+pass] = u
+	}
+	if pass < 2 {
+		goto Again
+	}
+	return m
+}
+
+// A goto back to a label before the declaration does not jump over it.
+func gotoBackBefore(users []*user) map[int]*user {
+	pass := 0
+Again:
+	pass++
+	m := map[int]*user{} // want `m gets one entry per iteration of a loop of len\(users\) iterations`
+	if pass < 2 {
+		goto Again
+	}
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
+
+// A label between that only gotos in between jump back to stays before the
+// moved declaration.
+func gotoWithinBetween(users []*user) map[int]*user {
+	m := map[int]*user{} // want `m gets one entry per iteration of a loop of len\(users\) iterations`
+	tries := 0
+Retry:
+	tries++
+	if tries < 3 {
+		goto Retry
+	}
+	for _, u := range users {
+		m[u.ID] = u
+	}
+	return m
+}
