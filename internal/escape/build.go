@@ -59,7 +59,7 @@ func BuildAll(ctx context.Context, dir string, pkgs []bench.Package) (*Index, er
 	if err != nil {
 		return nil, err
 	}
-	if err := MarkFree(ctx, dir, ix); err != nil {
+	if err := ReadTypes(ctx, dir, ix); err != nil {
 		return nil, err
 	}
 	return ix, nil

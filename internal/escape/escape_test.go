@@ -214,13 +214,11 @@ func TestUnrecorded(t *testing.T) {
 }
 
 func TestMechanism(t *testing.T) {
+	isMap := &Store{Map: true}
 	for _, tc := range []struct{ fn, code, want string }{
 		{"strings.genSplit", `parts := strings.Split(s, " ")`, "allocated inside strings.genSplit, called here"},
 		{"", "out = append(out, byte(v))", "slice grows past its capacity (runtime.growslice)"},
 		{"", "m := make(map[string]int)", "map allocated (runtime.makemap)"},
-		{"", "m[k] = v", "map grows on insert (runtime.mapassign)"},
-		{"", "counts[word]++", "map grows on insert (runtime.mapassign)"},
-		{"", "m[users[i].ID] = &users[i]", "map grows on insert (runtime.mapassign)"},
 		{"", "go worker(ch)", "go statement: the closure that carries the new goroutine's function and arguments (runtime.newproc)"},
 		// From helper-1's runs on lz4 and msgpack: a channel is no slice,
 		// a slice store of a conversion is the conversion, and a method
@@ -229,7 +227,7 @@ func TestMechanism(t *testing.T) {
 		{"", "done := make(<-chan struct{}, n)", "channel allocated (runtime.makechan)"},
 		{"", "out[i] = string(b)", "string conversion copies the bytes (runtime.slicebytetostring)"},
 		{"", `m[k] = "x" + v`, "string concatenation (runtime.concatstrings)"},
-		{"", "m[string(k)] = v", "map grows on insert (runtime.mapassign)"},
+		{"", "out[i] = make([]byte, n)", "make allocates its backing array (runtime.makeslice)"},
 		{"", "return d.string(c)", ""},
 		{"", "x.append(v)", ""},
 		{"", "b := p.make(n)", ""},
@@ -244,9 +242,66 @@ func TestMechanism(t *testing.T) {
 		{"", "x := f()", ""},
 		{"runtime.growslice", "", "slice grows past its capacity (runtime.growslice)"},
 		{"runtime.stringtoslicerune", "", "conversion decodes the string into runes (runtime.stringtoslicerune)"},
+		{"runtime.mapassign_faststr", "m[k] = v", "map grows on insert (runtime.mapassign_faststr)"},
+		// Without types, the text of a store to an index expression cannot
+		// tell a map from a slice.
+		{"", "m[k] = v", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", "out[i] = n", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", "counts[word]++", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
+		{"", "m[string(k)] = v", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
 	} {
-		if got := Mechanism(tc.fn, tc.code); got != tc.want {
+		if got := Mechanism(tc.fn, tc.code, nil, nil); got != tc.want {
 			t.Errorf("Mechanism(%q, %q) = %q, want %q", tc.fn, tc.code, got, tc.want)
+		}
+	}
+	// With the types of the code.
+	for _, tc := range []struct {
+		code  string
+		store *Store
+		want  string
+	}{
+		{"m[k] = v", isMap, "map grows on insert (runtime.mapassign)"},
+		{"counts[word]++", isMap, "map grows on insert (runtime.mapassign)"},
+		{"m[users[i].ID] = &users[i]", isMap, "map grows on insert (runtime.mapassign)"},
+		{"m[string(k)] = v", isMap, "map grows on insert (runtime.mapassign)"},
+		{"m[k] = make([]byte, n)", isMap, "make allocates its backing array (runtime.makeslice)"},
+		{"out[i] = string(b)", &Store{}, "string conversion copies the bytes (runtime.slicebytetostring)"},
+		// A store to a slice element allocates nothing itself.
+		{"out[i] = v", &Store{}, ""},
+		{"counts[i]++", &Store{}, ""},
+	} {
+		if got := Mechanism("", tc.code, tc.store, nil); got != tc.want {
+			t.Errorf("Mechanism(%q, %+v) = %q, want %q", tc.code, *tc.store, got, tc.want)
+		}
+	}
+}
+
+// TestMechanismBoxed: a value stored into an interface is the allocation
+// when the compiler's record of the line is of that value, and allocates.
+func TestMechanismBoxed(t *testing.T) {
+	const boxed = "conversion to an interface copies the value to the heap (runtime.convT*)"
+	at := func(col int) Position { return Position{File: "/m/a.go", Line: 7, Col: col} }
+	escapes := func(col int) Record { return Record{Code: "escapes", Message: "n escapes to heap", Pos: at(col)} }
+	free := escapes(12)
+	free.Free = FreeOneByte
+	inlined := Record{Code: "escapes", Message: "n escapes to heap", Pos: Position{File: "/m/b.go", Line: 30, Col: 4}, Inlined: []Position{at(12)}}
+	for _, tc := range []struct {
+		name  string
+		store Store
+		recs  []Record
+		want  string
+	}{
+		{"slice", Store{Boxed: []Position{at(12)}}, []Record{escapes(12)}, boxed},
+		{"map", Store{Map: true, Boxed: []Position{at(12)}}, []Record{escapes(12)}, boxed + "; the map also grows on insert (runtime.mapassign)"},
+		{"inlined", Store{Boxed: []Position{at(12)}}, []Record{inlined}, boxed},
+		{"other value", Store{Boxed: []Position{at(12)}}, []Record{escapes(20)}, ""},
+		{"other value, map", Store{Map: true, Boxed: []Position{at(12)}}, []Record{escapes(20)}, "map grows on insert (runtime.mapassign)"},
+		{"not allocated", Store{Boxed: []Position{at(12)}}, []Record{free}, ""},
+		{"no record", Store{Boxed: []Position{at(12)}}, nil, ""},
+		{"no conversion", Store{}, []Record{escapes(12)}, ""},
+	} {
+		if got := Mechanism("", "out[i] = n", &tc.store, tc.recs); got != tc.want {
+			t.Errorf("%s: Mechanism = %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

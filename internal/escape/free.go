@@ -27,13 +27,17 @@ const (
 	FreeOneByte  = "allocates nothing: a one-byte value, which the interface points at in the runtime's table of byte values (runtime.staticuint64s)"
 )
 
-// MarkFree sets Free on the records of ix that say a value escapes when the
-// compiler does not allocate it, which it tells from the types of the
-// expressions at the records' positions: it type-checks the packages whose
-// files hold them, from dir. A package that does not type-check is skipped:
-// its records keep saying that they allocate. Build calls it; a caller of
-// Load whose records are of code as it is on disk calls it too.
-func MarkFree(ctx context.Context, dir string, ix *Index) error {
+// ReadTypes adds to ix what the types of the code say, which the compiler's
+// records do not: it sets Free on the records that say a value escapes when
+// the compiler does not allocate it, which it tells from the types of the
+// expressions at the records' positions, and notes what each line that
+// stores to an index expression stores to (see Index.Store). It
+// type-checks, from dir, the packages whose files hold records of values
+// said to escape. A package that does not type-check is skipped: its
+// records keep saying that they allocate, and its lines have no Store.
+// Build calls it; a caller of Load whose records are of code as it is on
+// disk calls it too.
+func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 	var cands []int
 	dirs := map[string]bool{}
 	tests := false
@@ -85,6 +89,9 @@ func MarkFree(ctx context.Context, dir string, ix *Index) error {
 				files[name] = source{f, p}
 			}
 		}
+	}
+	for _, src := range files {
+		ix.noteStores(src.file, src.pkg.Fset.File(src.file.Pos()), src.pkg.TypesInfo)
 	}
 	for _, i := range cands {
 		r := &ix.records[i]

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/squashgo/squash/internal/bench"
 )
 
 // The functions below each hold values that the compiler says escape to the
@@ -137,18 +135,7 @@ func allocMoved() {
 }
 
 func TestFreeRecords(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the package")
-	}
-	ctx := context.Background()
-	pkgs, err := bench.Resolve(ctx, ".", []string{"."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, err := Build(ctx, pkgs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := built(t)
 	file, err := filepath.Abs("free_test.go")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,9 @@ type Index struct {
 	inlined map[lineKey][]int // by each of Inlined
 	flow    map[lineKey][]int // by the positions of flow steps
 	seen    map[string]bool
+
+	typed  map[string]bool // the files whose types ReadTypes read
+	stores map[lineKey]Store
 }
 
 type lineKey struct {
@@ -20,7 +23,7 @@ type lineKey struct {
 }
 
 func newIndex() *Index {
-	return &Index{here: map[lineKey][]int{}, inlined: map[lineKey][]int{}, flow: map[lineKey][]int{}, seen: map[string]bool{}}
+	return &Index{here: map[lineKey][]int{}, inlined: map[lineKey][]int{}, flow: map[lineKey][]int{}, seen: map[string]bool{}, typed: map[string]bool{}, stores: map[lineKey]Store{}}
 }
 
 func (ix *Index) add(recs []Record) {

@@ -5,19 +5,32 @@ import (
 	"go/parser"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 )
 
-// Mechanism names, in plain words, how a line allocates when the compiler
-// has no escape record for it: from the function that allocated on the
-// line's behalf (the deepest frame of a heap profile, "" when it was the
-// line itself) and the line's source text.
-func Mechanism(function, code string) string {
+// Mechanism names, in plain words, how a line allocates, or returns "":
+// from the function that allocated on the line's behalf (the deepest frame
+// of a heap profile, "" when it was the line itself), the line's source
+// text, what the types say of the line's stores to index expressions (nil
+// when they were not read) and the compiler's records of what the line
+// allocated itself. A heap profile hides the runtime's frames, so that
+// neither a map's growth (runtime.mapassign) nor a value's conversion to an
+// interface (runtime.convT*) shows as a function: a line that stores to an
+// index expression is read as a map growing only when store says that what
+// it indexes is a map.
+func Mechanism(function, code string, store *Store, recs []Record) string {
 	if function != "" {
 		if name, ok := runtimeMechanisms[function]; ok {
 			return name
 		}
 		return "allocated inside " + function + ", called here"
+	}
+	if store != nil && slices.ContainsFunc(recs, func(r Record) bool { return r.Allocates() && slices.Contains(store.Boxed, r.Source()) }) {
+		if store.Map {
+			return boxes + "; the map also grows on insert (runtime.mapassign)"
+		}
+		return boxes
 	}
 	switch {
 	case appendCall.MatchString(code):
@@ -27,10 +40,18 @@ func Mechanism(function, code string) string {
 	case makeMap.MatchString(code):
 		return "map allocated (runtime.makemap)"
 	case storesToIndex(code):
-		// A conversion or concatenation on the right allocates on every
-		// store, where the map grows only now and then; and the indexed
-		// value may be a slice, which does not grow.
-		return "map grows on insert (runtime.mapassign)"
+		// A conversion, a concatenation or a make on the right allocates
+		// on every store, where a map grows only now and then; and a store
+		// to a slice element allocates nothing itself.
+		switch {
+		case store == nil && mapStore.FindStringSubmatch(code)[1] == "=":
+			return "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"
+		case store == nil:
+			return "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"
+		case store.Map:
+			return "map grows on insert (runtime.mapassign)"
+		}
+		return ""
 	case goStmt.MatchString(code):
 		return "go statement: the closure that carries the new goroutine's function and arguments (runtime.newproc)"
 	case makeCall.MatchString(code):
@@ -47,6 +68,9 @@ func Mechanism(function, code string) string {
 	return ""
 }
 
+// boxes is the mechanism of a value converted to an interface that escapes.
+const boxes = "conversion to an interface copies the value to the heap (runtime.convT*)"
+
 // Unrecorded says, for a site that the compiler's diagnostics have no
 // escape record for, why its line may allocate all the same, or "". A
 // conversion whose result does not escape gets a buffer on the stack, of 32
@@ -56,7 +80,7 @@ func Mechanism(function, code string) string {
 // larger one has a record), and otherwise only when it needs 32 bytes or
 // fewer. TestUnrecordedSizes checks these sizes on the running toolchain.
 func Unrecorded(code string) string {
-	switch m := Mechanism("", code); {
+	switch m := Mechanism("", code, nil, nil); {
 	case strings.Contains(m, "makeslice"):
 		if literalSize(code) {
 			return "" // on the stack, up to 64 KiB, or it would have a record
@@ -88,16 +112,16 @@ var (
 )
 
 // storesToIndex reports whether code stores to an index expression, m[k] =
-// v or counts[w]++, with no conversion or concatenation on the right.
+// v or counts[w]++, with no conversion, concatenation or make on the right.
 func storesToIndex(code string) bool {
 	m := mapStore.FindStringSubmatchIndex(code)
-	return m != nil && !converts(code[m[3]:])
+	return m != nil && !allocates(code[m[3]:])
 }
 
-// converts reports whether code has a string concatenation or a conversion
-// between strings and byte or rune slices.
-func converts(code string) bool {
-	return concat.MatchString(code) || toString.MatchString(code) || toBytes.MatchString(code) || toRunes.MatchString(code)
+// allocates reports whether code has a string concatenation, a conversion
+// between strings and byte or rune slices, or a make.
+func allocates(code string) bool {
+	return concat.MatchString(code) || toString.MatchString(code) || toBytes.MatchString(code) || toRunes.MatchString(code) || makeCall.MatchString(code)
 }
 
 // runtimeMechanisms are runtime functions that heap profiles may show as

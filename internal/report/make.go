@@ -138,12 +138,12 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	}
 	// The escape decisions of exactly the code that runs, with those of
 	// values that are not allocated all the same marked, so that no site
-	// cites them.
+	// cites them, and what the types say of stores to index expressions.
 	ix, err := escape.Load(bin.DiagDir)
 	if err != nil {
 		return nil, err
 	}
-	if err := escape.MarkFree(ctx, pkg.Dir, ix); err != nil {
+	if err := escape.ReadTypes(ctx, pkg.Dir, ix); err != nil {
 		return nil, err
 	}
 	names, failed, err := bin.Benchmarks(ctx, opts)

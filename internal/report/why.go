@@ -71,7 +71,13 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 		}
 		site.Reasons = append(site.Reasons, reason)
 	}
-	site.MechanismText = escape.Mechanism(p.Mechanism(), site.Code)
+	var store *escape.Store
+	if ix != nil {
+		if s, ok := ix.Store(p.File, p.Line); ok {
+			store = &s
+		}
+	}
+	site.MechanismText = escape.Mechanism(p.Mechanism(), site.Code, store, recs)
 	if ix != nil && len(recs) == 0 && p.Mechanism() == "" {
 		// Only where the compiler's records were read: -profile has none.
 		if why := escape.Unrecorded(site.Code); why != "" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/squashgo/squash/internal/bench"
@@ -11,20 +12,28 @@ import (
 	"github.com/squashgo/squash/internal/profile"
 )
 
+// makeReport returns the report of benchRE's benchmarks in pattern, from
+// dir, made once for the tests that read it.
 func makeReport(t *testing.T, dir, pattern, benchRE string) *Report {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs benchmarks")
 	}
-	rep, err := Make(context.Background(), Config{
-		Dir: dir, Patterns: []string{pattern},
-		Bench: bench.Options{Bench: benchRE, Benchtime: "2000x"},
-	})
+	once, _ := reports.LoadOrStore([3]string{dir, pattern, benchRE}, sync.OnceValues(func() (*Report, error) {
+		return Make(context.Background(), Config{
+			Dir: dir, Patterns: []string{pattern},
+			Bench: bench.Options{Bench: benchRE, Benchtime: "2000x"},
+		})
+	}))
+	rep, err := once.(func() (*Report, error))()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rep
 }
+
+// reports are makeReport's, by its arguments.
+var reports sync.Map
 
 // benchmarksByName returns the benchmarks of rep's first package by name.
 func benchmarksByName(rep *Report) map[string]*Benchmark {
@@ -34,6 +43,21 @@ func benchmarksByName(rep *Report) map[string]*Benchmark {
 		byName[b.Name] = b
 	}
 	return byName
+}
+
+// benchSite returns the site of the benchmark named name whose code holds
+// code, or nil, which it reports.
+func benchSite(t *testing.T, byName map[string]*Benchmark, name, code string) *Site {
+	t.Helper()
+	b := byName[name]
+	if b == nil {
+		t.Fatalf("no %s in the report", name)
+	}
+	s := siteWithCode(b, code)
+	if s == nil {
+		t.Errorf("%s: no site for %q", name, code)
+	}
+	return s
 }
 
 func siteWithCode(b *Benchmark, code string) *Site {
@@ -286,8 +310,7 @@ func TestMovedHere(t *testing.T) {
 // allocated is no reason, and a generic make keeps its record where its
 // shape sits inside other brackets.
 func TestOwnRecords(t *testing.T) {
-	rep := makeReport(t, "testdata/why", ".", ".")
-	byName := benchmarksByName(rep)
+	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
 	messages := func(s *Site) []string {
 		var out []string
 		for _, r := range s.Reasons {
@@ -305,13 +328,8 @@ func TestOwnRecords(t *testing.T) {
 		{"BenchmarkClone", "c.items = make(", []string{"make([]go.shape.int, len(n.items), cap(n.items)) escapes to heap"}},
 		{"BenchmarkClone", "c.kids = make(", []string{"make([]*Node[go.shape.int], len(n.kids), cap(n.kids)) escapes to heap"}},
 	} {
-		b := byName[tc.bench]
-		if b == nil {
-			t.Fatalf("no %s in the report", tc.bench)
-		}
-		s := siteWithCode(b, tc.code)
+		s := benchSite(t, byName, tc.bench, tc.code)
 		if s == nil {
-			t.Errorf("%s: no site for %q", tc.bench, tc.code)
 			continue
 		}
 		if got := messages(s); !slices.Equal(got, tc.want) {
@@ -320,5 +338,38 @@ func TestOwnRecords(t *testing.T) {
 	}
 	if s := siteWithCode(byName["BenchmarkBox"], "m[i] = v"); s != nil && s.MechanismText != "map grows on insert (runtime.mapassign)" {
 		t.Errorf("the map store's mechanism is %q", s.MechanismText)
+	}
+}
+
+// TestIndexStoreMechanism: a line that stores to an index expression is read
+// as a map growing only where what it indexes is a map (testdata/why). A
+// value stored in a slice of interfaces is copied to the heap by its
+// conversion to an interface, every store; one stored in a map of
+// interfaces is copied too, and the map grows as well.
+func TestIndexStoreMechanism(t *testing.T) {
+	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
+	for _, tc := range []struct{ bench, code, want string }{
+		{"BenchmarkSlots", "out[i] = n", "conversion to an interface copies the value to the heap (runtime.convT*)"},
+		{"BenchmarkKeyed", "m[i] = n", "conversion to an interface copies the value to the heap (runtime.convT*); the map also grows on insert (runtime.mapassign)"},
+		{"BenchmarkBox", "m[i] = v", "map grows on insert (runtime.mapassign)"},
+	} {
+		s := benchSite(t, byName, tc.bench, tc.code)
+		if s == nil {
+			continue
+		}
+		if s.MechanismText != tc.want {
+			t.Errorf("%s: site %q mechanism_text = %q, want %q", tc.bench, tc.code, s.MechanismText, tc.want)
+		}
+	}
+}
+
+// TestExplainWithoutTypes: with neither the compiler's records nor the
+// types of the code (-profile), a store to an index expression is not read
+// as a map growing: its text cannot tell a map from a slice.
+func TestExplainWithoutTypes(t *testing.T) {
+	site := Site{Code: "out[i] = n"}
+	explain(&site, profile.Site{File: "/m/a.go", Line: 7, Direct: true, Mechanisms: []profile.Mechanism{{Objects: 1}}}, nil, "/m")
+	if want := "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"; site.MechanismText != want {
+		t.Errorf("mechanism_text = %q, want %q", site.MechanismText, want)
 	}
 }

@@ -1,5 +1,5 @@
 // Package why has lines whose allocations the compiler's records explain,
-// or do not, for TestOwnRecords.
+// or do not, for TestOwnRecords and TestIndexStoreMechanism.
 package why
 
 // Box stores values in a map of interfaces: the store grows the map, which
@@ -15,6 +15,28 @@ func Box(data []byte) map[int]any {
 			v = int(c) * 1000
 		}
 		m[i] = v
+	}
+	return m
+}
+
+// Slots stores values in a slice of interfaces by index: each store boxes
+// its value, and the slice, made once, never grows. No map is involved.
+func Slots(data []byte) []any {
+	out := make([]any, len(data))
+	for i, c := range data {
+		n := int(c) * 1000
+		out[i] = n
+	}
+	return out
+}
+
+// Keyed stores values in a map of interfaces: each store boxes its value,
+// and the map grows now and then.
+func Keyed(data []byte) map[int]any {
+	m := map[int]any{}
+	for i, c := range data {
+		n := int(c) * 1000
+		m[i] = n
 	}
 	return m
 }

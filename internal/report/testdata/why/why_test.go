@@ -15,6 +15,20 @@ func BenchmarkBox(b *testing.B) {
 	}
 }
 
+func BenchmarkSlots(b *testing.B) {
+	data := []byte{1, 200, 3, 201, 5, 202, 7, 203, 9, 204, 11, 205}
+	for b.Loop() {
+		sinkSlice = Slots(data)
+	}
+}
+
+func BenchmarkKeyed(b *testing.B) {
+	data := []byte{1, 200, 3, 201, 5, 202, 7, 203, 9, 204, 11, 205}
+	for b.Loop() {
+		sinkMap = Keyed(data)
+	}
+}
+
 func BenchmarkBytes(b *testing.B) {
 	data := []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
 	for b.Loop() {

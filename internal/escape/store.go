@@ -1,0 +1,121 @@
+package escape
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A Store is what the types of the code say of a line that stores to an
+// index expression, x[k] = v or x[k]++: its text cannot tell a map from a
+// slice, nor a value that goes into an interface from one that does not.
+type Store struct {
+	// Map says that x is a map, which the store may grow
+	// (runtime.mapassign).
+	Map bool
+	// Boxed are the positions, as the compiler gives them, of the values
+	// on the line that a store converts to an interface (a slice or map
+	// element of interface type, or a map's key): a conversion that the
+	// compiler says escapes copies its value to the heap (runtime.convT*).
+	Boxed []Position
+}
+
+// Store returns what the types say of the stores to index expressions on
+// file:line (none, when the line has no such store), and whether the types
+// of file were read at all: ReadTypes reads those of the files that hold
+// records of values that escape.
+func (ix *Index) Store(file string, line int) (Store, bool) {
+	if !ix.typed[file] {
+		return Store{}, false
+	}
+	return ix.stores[lineKey{file, line}], true
+}
+
+// noteStores records, for each line of f (of the file tf) that stores to
+// an index expression, what info says of the store.
+func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info) {
+	if ix.typed == nil {
+		ix.typed, ix.stores = map[string]bool{}, map[lineKey]Store{}
+	}
+	ix.typed[tf.Name()] = true
+	boxed := func(e ast.Expr, to types.Type) {
+		tv, ok := info.Types[e]
+		if !ok || !isInterface(to) || types.IsInterface(tv.Type) || tv.IsNil() {
+			return
+		}
+		pos := tf.PositionFor(compilerPos(e), false)
+		k := lineKey{tf.Name(), pos.Line}
+		s := ix.stores[k]
+		s.Boxed = append(s.Boxed, Position{File: tf.Name(), Line: pos.Line, Col: pos.Column})
+		ix.stores[k] = s
+	}
+	index := func(lhs ast.Expr) (*ast.IndexExpr, bool) {
+		x, ok := ast.Unparen(lhs).(*ast.IndexExpr)
+		if !ok {
+			return nil, false
+		}
+		if m, ok := mapType(info.TypeOf(x.X)); ok {
+			k := lineKey{tf.Name(), tf.PositionFor(x.Lbrack, false).Line}
+			s := ix.stores[k]
+			s.Map = true
+			ix.stores[k] = s
+			boxed(x.Index, m.Key())
+		}
+		return x, true
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				x, ok := index(lhs)
+				if ok && n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs) {
+					boxed(n.Rhs[i], info.TypeOf(x))
+				}
+			}
+		case *ast.IncDecStmt:
+			index(n.X)
+		}
+		return true
+	})
+}
+
+// isInterface reports whether t is an interface type, and not a type
+// parameter, whose instances may not be.
+func isInterface(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok || t == nil {
+		return false
+	}
+	return types.IsInterface(t)
+}
+
+// mapType returns t's map type, if t is a map, or a type parameter whose
+// type set has a map, which the language then requires of all its types
+// for the parameter to be indexed.
+func mapType(t types.Type) (*types.Map, bool) {
+	if t == nil {
+		return nil, false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		return u, true
+	case *types.Interface: // a type parameter's constraint (an interface cannot be indexed), or one it embeds
+		for e := range u.EmbeddedTypes() {
+			terms := []types.Type{e}
+			if union, ok := e.(*types.Union); ok {
+				terms = terms[:0]
+				for term := range union.Terms() {
+					terms = append(terms, term.Type())
+				}
+			}
+			for _, t := range terms {
+				if m, ok := mapType(t); ok {
+					return m, true
+				}
+			}
+		}
+	}
+	return nil, false
+}

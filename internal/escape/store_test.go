@@ -1,0 +1,215 @@
+package escape
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+)
+
+// The functions below each store to an index expression, on the line
+// marked "// the store". TestStores builds this package with the compiler's
+// diagnostics and checks what Index.Store says of each line, and the
+// mechanism that it and the compiler's records of the line give.
+
+type point struct{ x, y int }
+
+var (
+	aPoint     = point{1000, 4} // its sum is not one of the runtime's small values
+	anAny  any = 1000
+)
+
+//go:noinline
+func storeBoxed(out []any, n int) {
+	out[0] = n // the store
+}
+
+//go:noinline
+func storeMapBoxed(m map[int]any, n int) {
+	m[1] = n // the store
+}
+
+//go:noinline
+func storeKey(m map[any]int, n int) {
+	m[n] = 1 // the store
+}
+
+//go:noinline
+func storeCount(m map[string]int, w string) {
+	m[w]++ // the store
+}
+
+//go:noinline
+func storeGeneric[M ~map[K]V, K comparable, V any](m M, k K, v V) {
+	m[k] = v // the store
+}
+
+// mapOf is a constraint whose type set is maps.
+type mapOf[K comparable, V any] interface{ ~map[K]V }
+
+//go:noinline
+func storeConstrained[M mapOf[K, V], K comparable, V any](m M, k K, v V) {
+	m[k] = v // the store
+}
+
+//go:noinline
+func storeInt(out []int, n int) {
+	out[0] = n // the store
+}
+
+//go:noinline
+func storeInterface(out []any, v any) {
+	out[0] = v // the store
+}
+
+//go:noinline
+func storeNil(out []any) {
+	out[0] = nil // the store
+}
+
+//go:noinline
+func storeConstant(out []any) {
+	out[0] = 1000 // the store
+}
+
+//go:noinline
+func storeField(out []any, p *point) {
+	out[0] = p.x // the store
+}
+
+//go:noinline
+func storeProduct(out []any, a, b int) {
+	out[0] = a * b // the store
+}
+
+//go:noinline
+func storeCall(out []any, p point) {
+	out[0] = p.sum() // the store
+}
+
+//go:noinline
+func (p point) sum() int { return p.x + p.y }
+
+//go:noinline
+func storeTwo(out []any, n int, p point) {
+	out[0], out[1] = n, p // the store
+}
+
+//go:noinline
+func storeNested(m map[string][]any, n int) {
+	m["a"][0] = n // the store
+}
+
+var (
+	builtOnce = sync.OnceValues(func() (*Index, error) {
+		ctx := context.Background()
+		pkgs, err := bench.Resolve(ctx, ".", []string{"."})
+		if err != nil {
+			return nil, err
+		}
+		return Build(ctx, pkgs[0])
+	})
+)
+
+// built returns this package's records, built once for the tests that read
+// them.
+func built(t *testing.T) *Index {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the package")
+	}
+	ix, err := builtOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
+func TestStores(t *testing.T) {
+	ix := built(t)
+	file, err := filepath.Abs("store_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The line marked in each function, by the function's name.
+	marked := map[string]int{}
+	fn := ""
+	for i, l := range strings.Split(string(data), "\n") {
+		if name, ok := strings.CutPrefix(l, "func "); ok {
+			fn, _, _ = strings.Cut(name, "(")
+			fn, _, _ = strings.Cut(fn, "[")
+		}
+		if strings.HasSuffix(l, "// the store") {
+			marked[fn] = i + 1
+		}
+	}
+	const boxes = "conversion to an interface copies the value to the heap (runtime.convT*)"
+	const grows = "map grows on insert (runtime.mapassign)"
+	ints := make([]int, 2)
+	anys := make([]any, 2)
+	for _, tc := range []struct {
+		fn     string
+		isMap  bool
+		boxed  int    // values converted to an interface
+		want   string // the mechanism
+		allocs func() // a call that allocates once per store if want is boxes, and never if want is ""
+	}{
+		{"storeBoxed", false, 1, boxes, func() { storeBoxed(anys, 1000) }},
+		{"storeMapBoxed", true, 1, boxes + "; the map also grows on insert (runtime.mapassign)", nil},
+		{"storeKey", true, 1, boxes + "; the map also grows on insert (runtime.mapassign)", nil},
+		{"storeCount", true, 0, grows, nil},
+		{"storeGeneric", true, 0, grows, nil},
+		{"storeConstrained", true, 0, grows, nil},
+		{"storeInt", false, 0, "", func() { storeInt(ints, 1000) }},
+		{"storeInterface", false, 0, "", func() { storeInterface(anys, anAny) }},
+		{"storeNil", false, 0, "", func() { storeNil(anys) }},
+		{"storeConstant", false, 1, "", func() { storeConstant(anys) }}, // the record says the constant is free
+		{"storeField", false, 1, boxes, func() { storeField(anys, &point{1000, 0}) }},
+		{"storeProduct", false, 1, boxes, func() { storeProduct(anys, 1000, 3) }},
+		{"storeCall", false, 1, boxes, func() { storeCall(anys, aPoint) }},
+		{"storeTwo", false, 2, boxes, nil}, // two allocations
+		{"storeNested", false, 1, boxes, nil},
+	} {
+		line, ok := marked[tc.fn]
+		if !ok {
+			t.Fatalf("no line marked in %s", tc.fn)
+		}
+		s, ok := ix.Store(file, line)
+		if !ok {
+			t.Fatalf("%s: the types of %s were not read", tc.fn, file)
+		}
+		if s.Map != tc.isMap || len(s.Boxed) != tc.boxed {
+			t.Errorf("%s: Store = %+v, want Map %v and %d boxed", tc.fn, s, tc.isMap, tc.boxed)
+		}
+		code, _, _ := strings.Cut(strings.TrimSpace(strings.Split(string(data), "\n")[line-1]), "//")
+		if got := Mechanism("", code, &s, ix.Here(file, line)); got != tc.want {
+			t.Errorf("%s: Mechanism = %q, want %q", tc.fn, got, tc.want)
+		}
+		if tc.allocs == nil {
+			continue
+		}
+		want := 0.0
+		if tc.want == boxes {
+			want = 1
+		}
+		if got := testing.AllocsPerRun(50, tc.allocs); got != want {
+			t.Errorf("%s: %v allocs per call, want %v", tc.fn, got, want)
+		}
+	}
+	// A line with no store has an empty Store; one of a file whose types
+	// were not read has none.
+	if s, ok := ix.Store(file, marked["storeBoxed"]-1); !ok || s.Map || len(s.Boxed) > 0 {
+		t.Errorf("the line before a store has Store %+v, %v", s, ok)
+	}
+	if _, ok := ix.Store(filepath.Join(filepath.Dir(file), "nosuch.go"), 1); ok {
+		t.Error("a file that is not in the package has a Store")
+	}
+}
