@@ -7,7 +7,8 @@ import "sync"
 // concurrent use.
 //
 // Buffers learns, from the Buffers put back, how many bytes uses needed, and
-// recalibrates every Window Puts: Get then returns buffers large enough for
+// recalibrates every Window Puts (up to 16 Windows while the limits hold
+// still; see Calibration.Window): Get then returns buffers large enough for
 // the Percentile share of uses, and Put keeps buffers up to the size that the
 // MaxPercentile share needed. A larger buffer is not kept: if uses of its
 // size class or larger recur (one use in 4096 or more), the pool remembers it
@@ -108,11 +109,13 @@ func (p *Buffers) miss(k, n int) *Buffer {
 
 // make returns a new Buffer of capacity n, at home in p.
 func (p *Buffers) make(n int) *Buffer {
-	return &Buffer{
+	b := &Buffer{
 		b:      makeCap[byte](0, n, "Buffer"),
 		home:   p,
-		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
+		holder: holder{class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
 	}
+	p.s.cal.seed(&b.holder)
+	return b
 }
 
 // Put empties b and returns it to the pool; b must not be used afterwards.

@@ -75,11 +75,13 @@ func (p *Pool[T]) miss(k, n int) *Slice[T] {
 }
 
 func (p *Pool[T]) make(n int) *Slice[T] {
-	return &Slice[T]{
+	b := &Slice[T]{
 		S:      makeCap[T](0, n, "Slice"),
 		home:   p,
-		holder: holder{tick: p.s.cal.interval(), class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
+		holder: holder{class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
 	}
+	p.s.cal.seed(&b.holder)
+	return b
 }
 
 // Put clears all of S's capacity if T holds pointers (so the pool pins
