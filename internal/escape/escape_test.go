@@ -249,6 +249,19 @@ func TestMechanism(t *testing.T) {
 		{"", "out[i] = n", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
 		{"", "counts[word]++", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
 		{"", "m[string(k)] = v", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		// A string literal added to an element, or to a variable, is a
+		// concatenation on every store, whatever is indexed.
+		{"", `m[k] += "x"`, "string concatenation (runtime.concatstrings)"},
+		{"", `parts[i] += ", "`, "string concatenation (runtime.concatstrings)"},
+		{"", "s[i] += `raw`", "string concatenation (runtime.concatstrings)"},
+		{"", `m[k] += name + "x"`, "string concatenation (runtime.concatstrings)"},
+		{"", `line += "\n"`, "string concatenation (runtime.concatstrings)"},
+		// Without one, += may add numbers or strings.
+		{"", "s[i] += name", "a map growing on insert (runtime.mapassign), if what is indexed is a map, or a string concatenation (runtime.concatstrings), if its elements are strings: the line's text does not say"},
+		{"", "counts[w] += 1", "a map growing on insert (runtime.mapassign), if what is indexed is a map, or a string concatenation (runtime.concatstrings), if its elements are strings: the line's text does not say"},
+		{"", "m[k] -= 1", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
+		{"", `if m[k] >= "x" {`, ""},
+		{"", "n += 'x'", ""},
 	} {
 		if got := Mechanism(tc.fn, tc.code, nil, nil); got != tc.want {
 			t.Errorf("Mechanism(%q, %q) = %q, want %q", tc.fn, tc.code, got, tc.want)
@@ -269,6 +282,14 @@ func TestMechanism(t *testing.T) {
 		// A store to a slice element allocates nothing itself.
 		{"out[i] = v", &Store{}, ""},
 		{"counts[i]++", &Store{}, ""},
+		// += of strings concatenates on every store; of numbers it does
+		// not, and a map of numbers grows.
+		{"counts[w] += 1", isMap, "map grows on insert (runtime.mapassign)"},
+		{"counts[i] += n", &Store{}, ""},
+		{"s[i] += name", &Store{Concat: true}, "string concatenation (runtime.concatstrings)"},
+		{"m[k] += name", &Store{Map: true, Concat: true}, "string concatenation (runtime.concatstrings); the map also grows on insert (runtime.mapassign)"},
+		{`m[k] += "x"`, &Store{Map: true, Concat: true}, "string concatenation (runtime.concatstrings); the map also grows on insert (runtime.mapassign)"},
+		{`s[i] += "x"`, &Store{Concat: true}, "string concatenation (runtime.concatstrings)"},
 	} {
 		if got := Mechanism("", tc.code, tc.store, nil); got != tc.want {
 			t.Errorf("Mechanism(%q, %+v) = %q, want %q", tc.code, *tc.store, got, tc.want)

@@ -13,7 +13,8 @@ type Index struct {
 	flow    map[lineKey][]int // by the positions of flow steps
 	seen    map[string]bool
 
-	typed  map[string]bool // the files whose types ReadTypes read
+	typed  map[string]bool // the files whose types ReadTypes or ReadStores read
+	asked  map[string]bool // the files whose packages they were asked to type-check
 	stores map[lineKey]Store
 }
 
@@ -23,7 +24,7 @@ type lineKey struct {
 }
 
 func newIndex() *Index {
-	return &Index{here: map[lineKey][]int{}, inlined: map[lineKey][]int{}, flow: map[lineKey][]int{}, seen: map[string]bool{}, typed: map[string]bool{}, stores: map[lineKey]Store{}}
+	return &Index{here: map[lineKey][]int{}, inlined: map[lineKey][]int{}, flow: map[lineKey][]int{}, seen: map[string]bool{}, typed: map[string]bool{}, asked: map[string]bool{}, stores: map[lineKey]Store{}}
 }
 
 func (ix *Index) add(recs []Record) {

@@ -18,7 +18,8 @@ import (
 // neither a map's growth (runtime.mapassign) nor a value's conversion to an
 // interface (runtime.convT*) shows as a function: a line that stores to an
 // index expression is read as a map growing only when store says that what
-// it indexes is a map.
+// it indexes is a map, and x[k] += v as a concatenation when v is a string
+// literal or store says that the element is a string.
 func Mechanism(function, code string, store *Store, recs []Record) string {
 	if function != "" {
 		if name, ok := runtimeMechanisms[function]; ok {
@@ -27,10 +28,10 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 		return "allocated inside " + function + ", called here"
 	}
 	if store != nil && slices.ContainsFunc(recs, func(r Record) bool { return r.Allocates() && slices.Contains(store.Boxed, r.Source()) }) {
-		if store.Map {
-			return boxes + "; the map also grows on insert (runtime.mapassign)"
-		}
-		return boxes
+		return boxes + alsoGrows(store)
+	}
+	if store != nil && store.Concat {
+		return concatenates + alsoGrows(store)
 	}
 	switch {
 	case appendCall.MatchString(code):
@@ -43,9 +44,11 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 		// A conversion, a concatenation or a make on the right allocates
 		// on every store, where a map grows only now and then; and a store
 		// to a slice element allocates nothing itself.
-		switch {
-		case store == nil && mapStore.FindStringSubmatch(code)[1] == "=":
+		switch op := mapStore.FindStringSubmatch(code)[1]; {
+		case store == nil && op == "=":
 			return "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"
+		case store == nil && op == "+=":
+			return "a map growing on insert (runtime.mapassign), if what is indexed is a map, or a string concatenation (runtime.concatstrings), if its elements are strings: the line's text does not say"
 		case store == nil:
 			return "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"
 		case store.Map:
@@ -57,7 +60,7 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	case makeCall.MatchString(code):
 		return "make allocates its backing array (runtime.makeslice)"
 	case concat.MatchString(code):
-		return "string concatenation (runtime.concatstrings)"
+		return concatenates
 	case toString.MatchString(code):
 		return "string conversion copies the bytes (runtime.slicebytetostring)"
 	case toBytes.MatchString(code):
@@ -68,8 +71,28 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	return ""
 }
 
-// boxes is the mechanism of a value converted to an interface that escapes.
-const boxes = "conversion to an interface copies the value to the heap (runtime.convT*)"
+// The mechanisms of a value converted to an interface that escapes, and of
+// a concatenation of strings.
+const (
+	boxes        = "conversion to an interface copies the value to the heap (runtime.convT*)"
+	concatenates = "string concatenation (runtime.concatstrings)"
+)
+
+// alsoGrows returns what to add to the mechanism of a store that allocates
+// on every store when it stores to a map, which grows now and then too.
+func alsoGrows(store *Store) string {
+	if store.Map {
+		return "; the map also grows on insert (runtime.mapassign)"
+	}
+	return ""
+}
+
+// ReadsStore reports whether Mechanism, for a line that allocated itself
+// (function ""), reads what the types say of the line's stores, a Store:
+// whether code stores to an index expression.
+func ReadsStore(code string) bool {
+	return mapStore.MatchString(code)
+}
 
 // Unrecorded says, for a site that the compiler's diagnostics have no
 // escape record for, why its line may allocate all the same, or "". A
@@ -105,17 +128,18 @@ var (
 	makeChan   = regexp.MustCompile(`(?:^|[^.\w])make\(\s*(?:<-\s*)?chan\b`)
 	mapStore   = regexp.MustCompile(`^\s*[\w.]+\[.+\]\s*(=|\+=|-=|\|=|\+\+)`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
-	concat     = regexp.MustCompile(`"\s*\+|\+\s*"`)
+	concat     = regexp.MustCompile(`["\x60]\s*\+|\+=?\s*["\x60]`) // "a" + b, a + "b", a += "b"; \x60 is a raw string's quote
 	toString   = regexp.MustCompile(`(?:^|[^.\w])string\(`)
 	toBytes    = regexp.MustCompile(`\[\]byte\(`)
 	toRunes    = regexp.MustCompile(`\[\]rune\(`)
 )
 
 // storesToIndex reports whether code stores to an index expression, m[k] =
-// v or counts[w]++, with no conversion, concatenation or make on the right.
+// v or counts[w]++, with no conversion, concatenation or make on the right
+// (m[k] += "x" concatenates).
 func storesToIndex(code string) bool {
 	m := mapStore.FindStringSubmatchIndex(code)
-	return m != nil && !allocates(code[m[3]:])
+	return m != nil && !allocates(code[m[2]:])
 }
 
 // allocates reports whether code has a string concatenation, a conversion

@@ -4,15 +4,21 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A Store is what the types of the code say of a line that stores to an
-// index expression, x[k] = v or x[k]++: its text cannot tell a map from a
-// slice, nor a value that goes into an interface from one that does not.
+// index expression, x[k] = v, x[k] += v or x[k]++: its text cannot tell a
+// map from a slice, a string from a number, nor a value that goes into an
+// interface from one that does not.
 type Store struct {
 	// Map says that x is a map, which the store may grow
 	// (runtime.mapassign).
 	Map bool
+	// Concat says that the line adds to a string element, x[k] += v,
+	// which concatenates the two strings (runtime.concatstrings) on every
+	// store.
+	Concat bool
 	// Boxed are the positions, as the compiler gives them, of the values
 	// on the line that a store converts to an interface (a slice or map
 	// element of interface type, or a map's key): a conversion that the
@@ -23,7 +29,7 @@ type Store struct {
 // Store returns what the types say of the stores to index expressions on
 // file:line (none, when the line has no such store), and whether the types
 // of file were read at all: ReadTypes reads those of the files that hold
-// records of values that escape.
+// records of values that escape, ReadStores those of the files it is given.
 func (ix *Index) Store(file string, line int) (Store, bool) {
 	if !ix.typed[file] {
 		return Store{}, false
@@ -71,8 +77,15 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info) {
 			}
 			for i, lhs := range n.Lhs {
 				x, ok := index(lhs)
-				if ok && n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs) {
+				switch {
+				case !ok:
+				case n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs):
 					boxed(n.Rhs[i], info.TypeOf(x))
+				case n.Tok == token.ADD_ASSIGN && isString(info.TypeOf(x)):
+					k := lineKey{tf.Name(), tf.PositionFor(x.Lbrack, false).Line}
+					s := ix.stores[k]
+					s.Concat = true
+					ix.stores[k] = s
 				}
 			}
 		case *ast.IncDecStmt:
@@ -91,6 +104,48 @@ func isInterface(t types.Type) bool {
 	return types.IsInterface(t)
 }
 
+// isString reports whether t is a string type, or a type parameter whose
+// type set has only strings: += on any other type adds numbers, or, on a
+// type parameter whose type set has both, either.
+func isString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		terms := typeTerms(tp.Constraint())
+		return len(terms) > 0 && !slices.ContainsFunc(terms, func(t types.Type) bool { return !isString(t) })
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// typeTerms returns the types that the interface c embeds, as union terms
+// or alone, itself or through the interfaces it embeds, or nil. Every type
+// of c's type set is among them (where c embeds more than one, its type set
+// is their intersection).
+func typeTerms(c types.Type) []types.Type {
+	u, ok := c.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []types.Type
+	for e := range u.EmbeddedTypes() {
+		switch e := e.(type) {
+		case *types.Union:
+			for term := range e.Terms() {
+				out = append(out, term.Type())
+			}
+		default:
+			if types.IsInterface(e) {
+				out = append(out, typeTerms(e)...)
+			} else {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
 // mapType returns t's map type, if t is a map, or a type parameter whose
 // type set has a map, which the language then requires of all its types
 // for the parameter to be indexed.
@@ -101,19 +156,10 @@ func mapType(t types.Type) (*types.Map, bool) {
 	switch u := t.Underlying().(type) {
 	case *types.Map:
 		return u, true
-	case *types.Interface: // a type parameter's constraint (an interface cannot be indexed), or one it embeds
-		for e := range u.EmbeddedTypes() {
-			terms := []types.Type{e}
-			if union, ok := e.(*types.Union); ok {
-				terms = terms[:0]
-				for term := range union.Terms() {
-					terms = append(terms, term.Type())
-				}
-			}
-			for _, t := range terms {
-				if m, ok := mapType(t); ok {
-					return m, true
-				}
+	case *types.Interface: // a type parameter's constraint (an interface cannot be indexed)
+		for _, t := range typeTerms(u) {
+			if m, ok := mapType(t); ok {
+				return m, true
 			}
 		}
 	}

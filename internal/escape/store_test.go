@@ -104,6 +104,33 @@ func storeNested(m map[string][]any, n int) {
 	m["a"][0] = n // the store
 }
 
+//go:noinline
+func storeConcat(out []string, s string) {
+	out[0] += s // the store
+}
+
+//go:noinline
+func storeMapConcat(m map[string]string, k, s string) {
+	m[k] += s // the store
+}
+
+//go:noinline
+func storeAdd(m map[string]int, w string) {
+	m[w] += 1 // the store
+}
+
+//go:noinline
+func storeGenericConcat[S ~string](out []S, s S) {
+	out[0] += s // the store
+}
+
+// storeGenericAdd adds strings or numbers.
+//
+//go:noinline
+func storeGenericAdd[T ~string | ~int](out []T, v T) {
+	out[0] += v // the store
+}
+
 var (
 	builtOnce = sync.OnceValues(func() (*Index, error) {
 		ctx := context.Background()
@@ -153,30 +180,38 @@ func TestStores(t *testing.T) {
 	}
 	const boxes = "conversion to an interface copies the value to the heap (runtime.convT*)"
 	const grows = "map grows on insert (runtime.mapassign)"
+	const concats = "string concatenation (runtime.concatstrings)"
 	ints := make([]int, 2)
 	anys := make([]any, 2)
+	strs := []string{"a"} // each concatenation makes a new string, longer each time
 	for _, tc := range []struct {
 		fn     string
 		isMap  bool
+		concat bool
 		boxed  int    // values converted to an interface
 		want   string // the mechanism
-		allocs func() // a call that allocates once per store if want is boxes, and never if want is ""
+		allocs func() // a call that allocates once per store if want is boxes or concats, and never if want is ""
 	}{
-		{"storeBoxed", false, 1, boxes, func() { storeBoxed(anys, 1000) }},
-		{"storeMapBoxed", true, 1, boxes + "; the map also grows on insert (runtime.mapassign)", nil},
-		{"storeKey", true, 1, boxes + "; the map also grows on insert (runtime.mapassign)", nil},
-		{"storeCount", true, 0, grows, nil},
-		{"storeGeneric", true, 0, grows, nil},
-		{"storeConstrained", true, 0, grows, nil},
-		{"storeInt", false, 0, "", func() { storeInt(ints, 1000) }},
-		{"storeInterface", false, 0, "", func() { storeInterface(anys, anAny) }},
-		{"storeNil", false, 0, "", func() { storeNil(anys) }},
-		{"storeConstant", false, 1, "", func() { storeConstant(anys) }}, // the record says the constant is free
-		{"storeField", false, 1, boxes, func() { storeField(anys, &point{1000, 0}) }},
-		{"storeProduct", false, 1, boxes, func() { storeProduct(anys, 1000, 3) }},
-		{"storeCall", false, 1, boxes, func() { storeCall(anys, aPoint) }},
-		{"storeTwo", false, 2, boxes, nil}, // two allocations
-		{"storeNested", false, 1, boxes, nil},
+		{"storeBoxed", false, false, 1, boxes, func() { storeBoxed(anys, 1000) }},
+		{"storeMapBoxed", true, false, 1, boxes + "; the map also grows on insert (runtime.mapassign)", nil},
+		{"storeKey", true, false, 1, boxes + "; the map also grows on insert (runtime.mapassign)", nil},
+		{"storeCount", true, false, 0, grows, nil},
+		{"storeGeneric", true, false, 0, grows, nil},
+		{"storeConstrained", true, false, 0, grows, nil},
+		{"storeInt", false, false, 0, "", func() { storeInt(ints, 1000) }},
+		{"storeInterface", false, false, 0, "", func() { storeInterface(anys, anAny) }},
+		{"storeNil", false, false, 0, "", func() { storeNil(anys) }},
+		{"storeConstant", false, false, 1, "", func() { storeConstant(anys) }}, // the record says the constant is free
+		{"storeField", false, false, 1, boxes, func() { storeField(anys, &point{1000, 0}) }},
+		{"storeProduct", false, false, 1, boxes, func() { storeProduct(anys, 1000, 3) }},
+		{"storeCall", false, false, 1, boxes, func() { storeCall(anys, aPoint) }},
+		{"storeTwo", false, false, 2, boxes, nil}, // two allocations
+		{"storeNested", false, false, 1, boxes, nil},
+		{"storeConcat", false, true, 0, concats, func() { storeConcat(strs, "x") }},
+		{"storeMapConcat", true, true, 0, concats + "; the map also grows on insert (runtime.mapassign)", nil},
+		{"storeAdd", true, false, 0, grows, nil},
+		{"storeGenericConcat", false, true, 0, concats, func() { storeGenericConcat(strs, "x") }},
+		{"storeGenericAdd", false, false, 0, "", func() { storeGenericAdd(ints, 1000) }},
 	} {
 		line, ok := marked[tc.fn]
 		if !ok {
@@ -186,8 +221,8 @@ func TestStores(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: the types of %s were not read", tc.fn, file)
 		}
-		if s.Map != tc.isMap || len(s.Boxed) != tc.boxed {
-			t.Errorf("%s: Store = %+v, want Map %v and %d boxed", tc.fn, s, tc.isMap, tc.boxed)
+		if s.Map != tc.isMap || s.Concat != tc.concat || len(s.Boxed) != tc.boxed {
+			t.Errorf("%s: Store = %+v, want Map %v, Concat %v and %d boxed", tc.fn, s, tc.isMap, tc.concat, tc.boxed)
 		}
 		code, _, _ := strings.Cut(strings.TrimSpace(strings.Split(string(data), "\n")[line-1]), "//")
 		if got := Mechanism("", code, &s, ix.Here(file, line)); got != tc.want {
@@ -197,7 +232,7 @@ func TestStores(t *testing.T) {
 			continue
 		}
 		want := 0.0
-		if tc.want == boxes {
+		if tc.want == boxes || tc.want == concats {
 			want = 1
 		}
 		if got := testing.AllocsPerRun(50, tc.allocs); got != want {
@@ -211,5 +246,59 @@ func TestStores(t *testing.T) {
 	}
 	if _, ok := ix.Store(filepath.Join(filepath.Dir(file), "nosuch.go"), 1); ok {
 		t.Error("a file that is not in the package has a Store")
+	}
+}
+
+// TestReadStores: ReadStores reads the types of the files it is given that
+// ReadTypes did not, those of a package's tests only when it is given a
+// test file, and notes each file's stores once.
+func TestReadStores(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks testdata/stores")
+	}
+	ctx := context.Background()
+	dir, err := filepath.Abs("testdata/stores")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, test := filepath.Join(dir, "stores.go"), filepath.Join(dir, "stores_test.go")
+	line := func(file, marker string) int {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(data), "\n") {
+			if strings.HasSuffix(l, "// "+marker) {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line of %s is marked %q", file, marker)
+		return 0
+	}
+	ix := &Index{}
+	// No record of a value that escapes: nothing for ReadTypes to read.
+	if err := ReadTypes(ctx, dir, ix); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ix.Store(src, line(src, "a map")); ok {
+		t.Fatal("ReadTypes read the types of a package with no record")
+	}
+	if err := ReadStores(ctx, dir, ix, []string{src, "stores.go"}); err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := ix.Store(src, line(src, "a map")); !ok || !s.Map {
+		t.Errorf("the map store has Store %+v, %v; want Map", s, ok)
+	}
+	if _, ok := ix.Store(test, line(test, "concatenated")); ok {
+		t.Error("the types of a test file were read when no test file was asked for")
+	}
+	if err := ReadStores(ctx, dir, ix, []string{test, src}); err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := ix.Store(test, line(test, "concatenated")); !ok || !s.Concat || s.Map {
+		t.Errorf("the concatenation has Store %+v, %v; want Concat", s, ok)
+	}
+	if s, _ := ix.Store(src, line(src, "boxed")); len(s.Boxed) != 1 {
+		t.Errorf("the boxed store has Store %+v after its package was read twice; want one boxed value", s)
 	}
 }

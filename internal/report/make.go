@@ -173,7 +173,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 		if err != nil {
 			return nil, err
 		}
-		b, err := benchmarkFrom(res, scope, src, ix)
+		b, err := benchmarkFrom(ctx, res, scope, src, ix, pkg.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -199,7 +199,10 @@ func positive(s profile.Site) profile.Site {
 	return s
 }
 
-func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *escape.Index) (*Benchmark, error) {
+// benchmarkFrom reads the figures and profiles of res, and blames its
+// allocations on the lines of scope, explained by ix, whose types it reads
+// from dir where a site's mechanism needs them.
+func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, src *sources, ix *escape.Index, dir string) (*Benchmark, error) {
 	b := &Benchmark{
 		Name:        res.Name,
 		NsPerOp:     res.NsPerOp,
@@ -271,10 +274,24 @@ func benchmarkFrom(res *bench.Result, scope profile.Scope, src *sources, ix *esc
 		// What the profile recorded was set-up, not the measured loop.
 		return b, nil
 	}
+	// A store to an index expression is read with the types of its code,
+	// which ReadTypes read only where the compiler's records asked for
+	// them: read those of the sites' files that it did not.
+	sites := make([]Site, len(attr.Sites))
+	var files []string
+	for i, s := range attr.Sites {
+		sites[i] = src.site(s)
+		if s.Mechanism() == "" && escape.ReadsStore(sites[i].Code) {
+			files = append(files, s.File)
+		}
+	}
+	if err := escape.ReadStores(ctx, dir, ix, files); err != nil {
+		return nil, err
+	}
 	// Exact counts per iteration of the recorded difference.
 	iters := float64(b.RecordedIterations)
-	for _, s := range attr.Sites {
-		site := src.site(s)
+	for i, s := range attr.Sites {
+		site := sites[i]
 		site.AllocsPerOp = float64(s.Objects) / iters
 		site.BytesPerOp = float64(max(s.Bytes, 0)) / iters
 		site.Share = float64(s.Objects) / float64(objs)

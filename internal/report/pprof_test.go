@@ -122,7 +122,7 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := benchmarkFrom(res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix)
+	b, err := benchmarkFrom(context.Background(), res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix, pkg.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -345,13 +345,16 @@ func TestOwnRecords(t *testing.T) {
 // as a map growing only where what it indexes is a map (testdata/why). A
 // value stored in a slice of interfaces is copied to the heap by its
 // conversion to an interface, every store; one stored in a map of
-// interfaces is copied too, and the map grows as well.
+// interfaces is copied too, and the map grows as well. += concatenates
+// where the elements are strings, and adds where they are numbers.
 func TestIndexStoreMechanism(t *testing.T) {
 	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
 	for _, tc := range []struct{ bench, code, want string }{
 		{"BenchmarkSlots", "out[i] = n", "conversion to an interface copies the value to the heap (runtime.convT*)"},
 		{"BenchmarkKeyed", "m[i] = n", "conversion to an interface copies the value to the heap (runtime.convT*); the map also grows on insert (runtime.mapassign)"},
 		{"BenchmarkBox", "m[i] = v", "map grows on insert (runtime.mapassign)"},
+		{"BenchmarkSuffix", "names[i] += s", "string concatenation (runtime.concatstrings)"},
+		{"BenchmarkTally", "counts[w] += 1", "map grows on insert (runtime.mapassign)"},
 	} {
 		s := benchSite(t, byName, tc.bench, tc.code)
 		if s == nil {
@@ -371,5 +374,28 @@ func TestExplainWithoutTypes(t *testing.T) {
 	explain(&site, profile.Site{File: "/m/a.go", Line: 7, Direct: true, Mechanisms: []profile.Mechanism{{Objects: 1}}}, nil, "/m")
 	if want := "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"; site.MechanismText != want {
 		t.Errorf("mechanism_text = %q, want %q", site.MechanismText, want)
+	}
+}
+
+// TestMapGrowthWithoutRecords: a map store is read as the map's growth from
+// the types of its package when the compiler writes no record of a value
+// that escapes in it, nor in its tests (testdata/grow), which ReadTypes
+// would type-check anyway: the package's own file and its test file.
+func TestMapGrowthWithoutRecords(t *testing.T) {
+	byName := benchmarksByName(makeReport(t, "testdata/grow", ".", "."))
+	for _, tc := range []struct{ bench, code string }{
+		{"BenchmarkFill", "m[i] = i"},
+		{"BenchmarkCount", "m[w] += 1"},
+	} {
+		s := benchSite(t, byName, tc.bench, tc.code)
+		if s == nil {
+			continue
+		}
+		if want := "map grows on insert (runtime.mapassign)"; s.MechanismText != want {
+			t.Errorf("%s: site %q mechanism_text = %q, want %q", tc.bench, tc.code, s.MechanismText, want)
+		}
+		if len(s.Reasons) > 0 {
+			t.Errorf("%s: site %q has reasons %+v: the package is meant to have none", tc.bench, tc.code, s.Reasons)
+		}
 	}
 }

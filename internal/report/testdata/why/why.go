@@ -41,6 +41,24 @@ func Keyed(data []byte) map[int]any {
 	return m
 }
 
+// Suffix adds s to each of names: each store concatenates two strings,
+// whatever the element held.
+func Suffix(names []string, s string) {
+	for i := range names {
+		names[i] += s
+	}
+}
+
+// Tally counts words in a map of numbers: += adds numbers, and the map
+// grows now and then.
+func Tally(words []string) map[string]int {
+	counts := map[string]int{}
+	for _, w := range words {
+		counts[w] += 1
+	}
+	return counts
+}
+
 // Bytes appends bytes to a slice of interfaces: boxing a byte allocates
 // nothing, so only the slice's growth allocates.
 func Bytes(data []byte) []any {

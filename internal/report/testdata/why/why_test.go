@@ -6,6 +6,7 @@ var (
 	sinkMap   map[int]any
 	sinkSlice []any
 	sinkNode  *Node[int]
+	sinkCount map[string]int
 )
 
 func BenchmarkBox(b *testing.B) {
@@ -26,6 +27,23 @@ func BenchmarkKeyed(b *testing.B) {
 	data := []byte{1, 200, 3, 201, 5, 202, 7, 203, 9, 204, 11, 205}
 	for b.Loop() {
 		sinkMap = Keyed(data)
+	}
+}
+
+func BenchmarkSuffix(b *testing.B) {
+	names := make([]string, 12)
+	for b.Loop() {
+		for i := range names {
+			names[i] = "name"
+		}
+		Suffix(names, "-x")
+	}
+}
+
+func BenchmarkTally(b *testing.B) {
+	words := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"}
+	for b.Loop() {
+		sinkCount = Tally(words)
 	}
 }
 

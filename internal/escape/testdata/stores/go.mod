@@ -1,0 +1,3 @@
+module example.com/stores
+
+go 1.26

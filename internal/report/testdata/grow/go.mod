@@ -1,0 +1,3 @@
+module example.com/grow
+
+go 1.26
