@@ -317,14 +317,7 @@ func TestLoweredLimit(t *testing.T) {
 	if held.tick&moved != 0 || held.Cap() != 1<<classFor(large) {
 		t.Fatalf("Get after uses of %d bytes: Cap %d, moved %v; want Cap %d off its shelf", large, held.Cap(), held.tick&moved != 0, 1<<classFor(large))
 	}
-	// The limits held still for a window, so the pool has backed off (see
-	// sampleEvery): the change may take up to maxBackoff doublings of a
-	// window to see, and more under -race, where sync.Pool drops buffers
-	// with the Puts they had counted.
-	for i := 0; i < 64*DefaultWindow; i++ {
-		if _, limit := p.Limits(); limit == 128 {
-			break
-		}
+	for range 4 * DefaultWindow {
 		use(small)
 	}
 	if _, limit := p.Limits(); limit != 128 {

@@ -7,8 +7,7 @@ import "sync"
 // concurrent use.
 //
 // Buffers learns, from the Buffers put back, how many bytes uses needed, and
-// recalibrates every Window Puts (up to 16 Windows while the limits hold
-// still; see Calibration.Window): Get then returns buffers large enough for
+// recalibrates every Window Puts: Get then returns buffers large enough for
 // the Percentile share of uses, and Put keeps buffers up to the size that the
 // MaxPercentile share needed. A larger buffer is not kept: if uses of its
 // size class or larger recur (one use in 4096 or more), the pool remembers it

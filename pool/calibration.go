@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // Size classes are powers of two counted in elements: a buffer with capacity
@@ -31,24 +30,13 @@ const (
 // workload (a fixed count would alias with, say, every tenth use being
 // large). Until the first calibration every Put is recorded, and the first
 // calibration comes after firstWindow Puts, so a new pool learns its sizes
-// quickly.
-//
-// A recorded Put costs about 40 ns, so sampling one Put in 64 adds about
-// 0.65 ns to each Get and Put of a 64-byte Buffer (bench/results/pool.txt).
-// A pool whose limits hold still therefore backs off: each calibration that
-// changes nothing, and comes less than backoffPeriod after the one before,
-// doubles the sampling distance and the Window with it, up to maxBackoff
-// doublings (one Put in 1024, for a sixteenth of the cost), so every
-// calibration still rests on about Window/sampleEvery samples. A
-// calibration that changes the limits goes back to one Put in sampleEvery
-// and the Window set; one that comes backoffPeriod or more after the last
-// halves the distance, so that a pool whose traffic slows down does not
-// wait ever longer to notice a change of sizes.
+// quickly. A recorded Put costs about 40 ns, so sampling adds about 0.65 ns
+// to each Get and Put of a 64-byte Buffer (bench/results/pool.txt); one in
+// 256 would save most of that but, for the same samples per Window, would
+// calibrate four times less often.
 const (
-	sampleEvery   = 64
-	firstWindow   = 1 << 10
-	maxBackoff    = 4
-	backoffPeriod = time.Second
+	sampleEvery = 64
+	firstWindow = 1 << 10
 )
 
 // recurShare is the smallest share of uses for which size classes above the
@@ -88,10 +76,7 @@ type Calibration struct {
 	// Window is the number of Puts between calibrations, give or take: a
 	// calibration may come up to about a quarter of a Window late, as the
 	// histogram's shards report their counts in chunks (only the first
-	// calibration, after 1024 Puts, is exact). While calibrations change
-	// nothing, and come more than once a second, the pool samples fewer
-	// Puts and stretches the Window in proportion, up to 16 times (and up
-	// to 1<<30 Puts). 0 means DefaultWindow.
+	// calibration, after 1024 Puts, is exact). 0 means DefaultWindow.
 	Window int
 }
 
@@ -128,9 +113,9 @@ func (c Calibration) validate() error {
 // calibrator learns the sizes that uses of a pool need and turns them into
 // the default class, the largest kept class and the largest remembered
 // class. Get and Put read a few atomics; a Put touches the histogram once in
-// about sampleEvery<<slack Puts of a buffer (see sampleEvery). The zero
-// value is a pool before its first calibration: default class minClass,
-// every class up to topClass kept, none remembered.
+// about sampleEvery Puts of a buffer. The zero value is a pool before its
+// first calibration: default class minClass, every class up to topClass
+// kept, none remembered.
 //
 // The histogram is split into nShards shards, so that recorded Puts on
 // different cores mostly write different cache lines. A holder records into
@@ -146,16 +131,13 @@ func (c Calibration) validate() error {
 // adds it to the shared window count in chunks (see windowChunks); calibrate
 // sums the shards.
 type calibrator struct {
-	def   atomic.Int32 // default class minus minClass
-	lim   atomic.Int32 // topClass minus the largest class kept
-	rem   atomic.Int32 // largest class remembered in the attic; 0: none
-	cfg   atomic.Pointer[Calibration]
-	runs  atomic.Uint64
-	slack atomic.Uint32        // sampling back-off: the distance is sampleEvery<<slack, the Window Window<<slack
-	stamp atomic.Int64         // when the last calibration ran, on clock
-	clock func() time.Duration // nil: the monotonic time since start; tests set their own
-	here  sync.Pool            // uint8: the shard of each P
-	_     [64]byte             // keep the read-mostly fields above off the counters' cache lines
+	def  atomic.Int32 // default class minus minClass
+	lim  atomic.Int32 // topClass minus the largest class kept
+	rem  atomic.Int32 // largest class remembered in the attic; 0: none
+	cfg  atomic.Pointer[Calibration]
+	runs atomic.Uint64
+	here sync.Pool // uint8: the shard of each P
+	_    [64]byte  // keep the read-mostly fields above off the counters' cache lines
 
 	busy   atomic.Bool
 	weight atomic.Uint64 // weight of the chunks the shards added since the last calibration
@@ -164,23 +146,12 @@ type calibrator struct {
 	shards [nShards]shard
 }
 
-// start is the origin of the calibrators' clock.
-var start = time.Now()
-
-// now returns the time on c's clock.
-func (c *calibrator) now() time.Duration {
-	if c.clock != nil {
-		return c.clock()
-	}
-	return time.Since(start)
-}
-
 // nShards is how many histogram shards a calibrator has, a power of two;
 // once calibrated, a shard adds its weight to the window count in chunks of
 // a windowChunks-th of the window. So a calibration comes at most
 // nShards/windowChunks of a Window late, and a shard touches the shared
 // count once in about Window/windowChunks/sampleEvery recorded Puts (8 with
-// the defaults), whatever the back-off.
+// the defaults).
 const (
 	nShards      = 8
 	windowChunks = 32
@@ -220,8 +191,10 @@ func (c *calibrator) remembers(k int) bool {
 }
 
 // seed starts h's countdown to its next recorded Put: 1 (every Put, with
-// weight 1) before the first calibration, else a distance drawn for the
-// sampling distance in force, which h keeps as the weight of that Put.
+// weight 1) before the first calibration, else a distance uniform in [1,
+// 2*sampleEvery-1]. h keeps, in rate, the weight that Put will stand for:
+// the mean of the distance it was drawn for, so that a holder seeded before
+// the first calibration adds 1 at its first Put after it, not sampleEvery.
 func (c *calibrator) seed(h *holder) {
 	h.tick &= pooled | moved
 	if c.runs.Load() == 0 {
@@ -229,8 +202,8 @@ func (c *calibrator) seed(h *holder) {
 		h.rate = 0
 		return
 	}
-	h.rate = uint8(bits.TrailingZeros(sampleEvery) + int(c.slack.Load()))
-	h.tick |= 1 + rand.Uint32N(2<<h.rate-1)
+	h.tick |= 1 + rand.Uint32N(2*sampleEvery-1)
+	h.rate = uint8(bits.TrailingZeros(sampleEvery))
 }
 
 // settings returns the calibration settings in force.
@@ -268,7 +241,7 @@ func (c *calibrator) shardHere() uint8 {
 func (c *calibrator) record(sh uint8, n int, weight uint32) {
 	s := &c.shards[sh&(nShards-1)]
 	s.hist[bucket(n)].Add(weight)
-	w := min(uint64(c.settings().Window)<<c.slack.Load(), 1<<30)
+	w := uint64(c.settings().Window)
 	if c.runs.Load() == 0 {
 		// A new pool: every Put counts at once, so that it calibrates
 		// after exactly firstWindow Puts.
@@ -307,31 +280,10 @@ func (c *calibrator) calibrate() {
 		return
 	}
 	lk := bits.Len(uint(limit)) - 1
-	d, l, r := int32(bits.Len(uint(def))-1-minClass), int32(topClass-lk), int32(recurClass(&counts, lk))
-	same := c.runs.Load() > 0 && d == c.def.Load() && l == c.lim.Load() && r == c.rem.Load()
-	t := c.now()
-	c.slack.Store(backoff(c.slack.Load(), same, t-time.Duration(c.stamp.Load())))
-	c.stamp.Store(int64(t))
-	c.def.Store(d)
-	c.lim.Store(l)
-	c.rem.Store(r)
+	c.def.Store(int32(bits.Len(uint(def)) - 1 - minClass))
+	c.lim.Store(int32(topClass - lk))
+	c.rem.Store(int32(recurClass(&counts, lk)))
 	c.runs.Add(1)
-}
-
-// backoff returns the sampling back-off after a calibration, from the one
-// before it: none if the calibration changed the limits (or was the first),
-// one step more if it changed nothing and came within backoffPeriod of the
-// last, one step less if it came later.
-func backoff(slack uint32, same bool, since time.Duration) uint32 {
-	switch {
-	case !same:
-		return 0
-	case since < backoffPeriod:
-		return min(slack+1, maxBackoff)
-	case slack > 0:
-		return slack - 1
-	}
-	return 0
 }
 
 // limits computes the default capacity (the smallest class covering the

@@ -1,14 +1,11 @@
 package pool
 
 import (
-	"fmt"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // histOf returns a histogram of needs from pairs of size and count.
@@ -300,137 +297,49 @@ func TestShardHere(t *testing.T) {
 	}
 }
 
-func TestBackoff(t *testing.T) {
-	tests := []struct {
-		name  string
-		slack uint32
-		same  bool
-		since time.Duration
-		want  uint32
-	}{
-		{"the first calibration, or a change, samples at the full rate", 3, false, time.Millisecond, 0},
-		{"no change, soon after the last: one step more", 0, true, time.Millisecond, 1},
-		{"never beyond maxBackoff", maxBackoff, true, time.Millisecond, maxBackoff},
-		{"no change, a while after the last: one step less", 3, true, 2 * time.Second, 2},
-		{"backoffPeriod itself is a while", 2, true, backoffPeriod, 1},
-		{"none stays none", 0, true, time.Minute, 0},
+// TestSampleWeights: a recorded Put adds the weight its holder's countdown
+// was drawn for: 1 for a holder seeded before the first calibration (which
+// recorded every Put) or never seeded (adopted), sampleEvery for one seeded
+// after it.
+func TestSampleWeights(t *testing.T) {
+	var s shelves
+	const k, n = 7, 100 // a kept class, and the use's need
+	early := holder{}
+	s.cal.seed(&early)
+	if early.tick != 1 || early.rate != 0 {
+		t.Fatalf("seeded before the first calibration: tick %d, rate %d; want 1, 0", early.tick, early.rate)
 	}
-	for _, tt := range tests {
-		if got := backoff(tt.slack, tt.same, tt.since); got != tt.want {
-			t.Errorf("%s: backoff(%d, %v, %v) = %d, want %d", tt.name, tt.slack, tt.same, tt.since, got, tt.want)
+	s.cal.runs.Store(1) // calibrated, as far as seed and record can tell
+	weight := func() uint32 {
+		var w uint32
+		for i := range s.cal.shards {
+			w += s.cal.shards[i].hist[bucket(n)].Load()
 		}
+		return w
 	}
-}
-
-// TestSamplingBacksOff: a pool whose limits hold still samples fewer Puts
-// and stretches its window in proportion; a change of sizes is still seen
-// within one stretched window and brings the full rate back, and so do
-// calibrations that come seldom.
-func TestSamplingBacksOff(t *testing.T) {
-	var p Buffers
-	const window = 16 * sampleEvery
-	if err := p.SetCalibration(Calibration{Window: window}); err != nil {
-		t.Fatal(err)
-	}
-	var now time.Duration
-	p.s.cal.clock = func() time.Duration { return now }
-	data := make([]byte, 5000)
-	use := func(n int) {
-		b := p.Get()
-		b.Write(data[:n])
-		p.Put(b)
-	}
-	// calibrate uses n bytes until the next calibration and returns how
-	// many Puts that took.
-	calibrate := func(n int) int {
-		t.Helper()
-		runs := p.s.cal.runs.Load()
-		for i := 1; i <= 64*window<<maxBackoff; i++ {
-			use(n)
-			if p.s.cal.runs.Load() != runs {
-				return i
+	for _, h := range []*holder{&early, {}} {
+		before := weight()
+		if v := s.settle(h, n, k); v != keep {
+			t.Fatalf("settle = %d, want keep", v)
+		}
+		if got := weight() - before; got != 1 {
+			t.Errorf("a holder not seeded for sampling added %d at its recorded Put, want 1", got)
+		}
+		if h.rate != 6 || h.tick < 1 || h.tick > 2*sampleEvery-1 {
+			t.Errorf("reseeded after the first calibration: tick %d, rate %d; want 1 to %d, 6", h.tick, h.rate, 2*sampleEvery-1)
+		}
+		// Its Puts up to the next recorded one add nothing; that one adds
+		// sampleEvery.
+		before = weight()
+		for h.tick > 1 {
+			s.settle(h, n, k)
+			if weight() != before {
+				t.Fatalf("a Put with %d to go was recorded", h.tick)
 			}
 		}
-		t.Fatalf("no calibration in %d Puts of %d bytes", 64*window<<maxBackoff, n)
-		return 0
-	}
-
-	calibrate(100) // the first, after firstWindow Puts
-	for step := range maxBackoff + 2 {
-		slack := p.s.cal.slack.Load()
-		if want := uint32(min(step, maxBackoff)); slack != want {
-			t.Fatalf("back-off %d after %d calibrations that changed nothing, want %d", slack, step, want)
+		s.settle(h, n, k)
+		if got := weight() - before; got != sampleEvery {
+			t.Errorf("a sampled Put added %d, want %d", got, sampleEvery)
 		}
-		puts := calibrate(100)
-		// A window of weight Window<<slack; the shards' chunks make a
-		// calibration up to a quarter of a window late.
-		// Under -race, sync.Pool drops buffers at random, with the Puts
-		// they had counted down, so a window takes more Puts.
-		if lo, hi := window<<slack*3/4, window<<slack*3/2; !raceEnabled && (puts < lo || puts > hi) {
-			t.Errorf("calibration %d, at back-off %d, came after %d Puts, want %d to %d", step+2, slack, puts, lo, hi)
-		}
-	}
-	if b := p.Get(); b.rate != uint8(bits.TrailingZeros(sampleEvery)+maxBackoff) {
-		t.Errorf("a Buffer put back %d times at back-off %d counts down for a weight of 1<<%d, want 1<<%d",
-			64*window, maxBackoff, b.rate, bits.TrailingZeros(sampleEvery)+maxBackoff)
-	} else {
-		p.Put(b)
-	}
-
-	// New sizes: the next calibration sees them, within a stretched window,
-	// and samples at the full rate again.
-	if puts := calibrate(5000); !raceEnabled && puts > window<<maxBackoff*3/2 {
-		t.Errorf("the change of sizes took %d Puts to calibrate, want at most %d", puts, window<<maxBackoff*3/2)
-	}
-	if d, _ := p.Limits(); d != 8192 {
-		t.Fatalf("default capacity %d after a window of 5000-byte uses, want 8192", d)
-	}
-	if slack := p.s.cal.slack.Load(); slack != 0 {
-		t.Errorf("back-off %d after a calibration that changed the limits, want 0", slack)
-	}
-
-	// Calibrations a while apart step the back-off down again.
-	for range maxBackoff + 1 {
-		calibrate(5000)
-	}
-	if slack := p.s.cal.slack.Load(); slack != maxBackoff {
-		t.Fatalf("back-off %d after %d quick calibrations that changed nothing, want %d", slack, maxBackoff+1, maxBackoff)
-	}
-	for step := range maxBackoff {
-		now += 2 * backoffPeriod
-		calibrate(5000)
-		if slack, want := p.s.cal.slack.Load(), uint32(maxBackoff-1-step); slack != want {
-			t.Fatalf("back-off %d after %d calibrations %v apart, want %d", slack, step+1, 2*backoffPeriod, want)
-		}
-	}
-}
-
-// BenchmarkSampling measures what the back-off saves: a Get, a 64-byte
-// Write and a Put, on a pool that backs off as its limits hold still
-// (backoff=on), and on one whose calibrations all seem to come a while apart,
-// so that it records one Put in sampleEvery throughout (backoff=off).
-func BenchmarkSampling(b *testing.B) {
-	data := make([]byte, 64)
-	for _, on := range []bool{true, false} {
-		b.Run(fmt.Sprintf("backoff=%v", map[bool]string{true: "on", false: "off"}[on]), func(b *testing.B) {
-			var p Buffers
-			if !on {
-				var now time.Duration
-				p.s.cal.clock = func() time.Duration { now += 2 * backoffPeriod; return now }
-			}
-			for range firstWindow + (DefaultWindow << (maxBackoff + 1)) {
-				c := p.Get()
-				c.Write(data)
-				p.Put(c)
-			}
-			if want := map[bool]uint32{true: maxBackoff, false: 0}[on]; p.s.cal.slack.Load() != want {
-				b.Fatalf("back-off %d after the warm-up, want %d", p.s.cal.slack.Load(), want)
-			}
-			for b.Loop() {
-				c := p.Get()
-				c.Write(data)
-				p.Put(c)
-			}
-		})
 	}
 }

@@ -14,8 +14,7 @@
 //   - keeps one sync.Pool per power-of-two size class, so a small buffer is
 //     not handed to a large request, and GetCap(n) never returns less than n;
 //   - learns from the largest length each use reached (even across Reset)
-//     and recalibrates every Window Puts (up to 16 Windows while nothing
-//     changes, sampling fewer Puts): Get hands out the capacity that
+//     and recalibrates every Window Puts: Get hands out the capacity that
 //     covers the Percentile share of uses (default 0.9), and Put keeps
 //     buffers up to the class covering the MaxPercentile share (default
 //     0.95), so a burst of giants is not kept once the pool has calibrated

@@ -12,7 +12,7 @@ type holder struct {
 	tick  uint32 // flags pooled and moved, and Puts until the next recorded one (0: not seeded yet)
 	class uint8  // the shelf it came from, or goes to; Put checks a Slice's S still fits it
 	shard uint8  // the histogram shard its recorded Puts go to: that of the P it was made on
-	rate  uint8  // log2 of the weight of its next recorded Put: the sampling distance its countdown was drawn for
+	rate  uint8  // log2 of the weight of its next recorded Put (see calibrator.seed)
 }
 
 // lineFill is the size of a Buffer and of a Slice: 64 bytes, the cache
