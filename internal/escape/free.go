@@ -157,7 +157,7 @@ func (ix *Index) typeCheck(ctx context.Context, dir string, files []string) (map
 	}
 	for name, src := range read {
 		if !ix.typed[name] {
-			ix.noteStores(src.file, src.pkg.Fset.File(src.file.Pos()), src.pkg.TypesInfo)
+			ix.noteStores(src.file, src.pkg.Fset.File(src.file.Pos()), src.pkg.TypesInfo, src.pkg.TypesSizes)
 		}
 	}
 	return read, nil

@@ -27,8 +27,16 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 		}
 		return "allocated inside " + function + ", called here"
 	}
-	if store != nil && slices.ContainsFunc(recs, func(r Record) bool { return r.Allocates() && slices.Contains(store.Boxed, r.Source()) }) {
-		return boxes + alsoGrows(store)
+	if store != nil {
+		for _, r := range recs {
+			if !r.Allocates() || !slices.Contains(store.Boxed, r.Source()) {
+				continue
+			}
+			if own := store.Own[r.Source()]; own != "" {
+				return own + "; its conversion to an interface copies the value to the heap as well (runtime.convT*)" + alsoGrows(store)
+			}
+			return boxes + alsoGrows(store)
+		}
 	}
 	if store != nil && store.Concat {
 		return concatenates + alsoGrows(store)
@@ -58,24 +66,29 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	case goStmt.MatchString(code):
 		return "go statement: the closure that carries the new goroutine's function and arguments (runtime.newproc)"
 	case makeCall.MatchString(code):
-		return "make allocates its backing array (runtime.makeslice)"
+		return makesSlice
 	case concat.MatchString(code):
 		return concatenates
 	case toString.MatchString(code):
-		return "string conversion copies the bytes (runtime.slicebytetostring)"
+		return convertsBytes
 	case toBytes.MatchString(code):
-		return "conversion copies the string (runtime.stringtoslicebyte)"
+		return convertsString
 	case toRunes.MatchString(code):
-		return "conversion decodes the string into runes (runtime.stringtoslicerune)"
+		return decodesRunes
 	}
 	return ""
 }
 
-// The mechanisms of a value converted to an interface that escapes, and of
-// a concatenation of strings.
+// The mechanisms of a value converted to an interface that escapes, of a
+// concatenation of strings, and of the makes and conversions that allocate
+// on their own.
 const (
-	boxes        = "conversion to an interface copies the value to the heap (runtime.convT*)"
-	concatenates = "string concatenation (runtime.concatstrings)"
+	boxes          = "conversion to an interface copies the value to the heap (runtime.convT*)"
+	concatenates   = "string concatenation (runtime.concatstrings)"
+	makesSlice     = "make allocates its backing array (runtime.makeslice)"
+	convertsBytes  = "string conversion copies the bytes (runtime.slicebytetostring)"
+	convertsString = "conversion copies the string (runtime.stringtoslicebyte)"
+	decodesRunes   = "conversion decodes the string into runes (runtime.stringtoslicerune)"
 )
 
 // alsoGrows returns what to add to the mechanism of a store that allocates

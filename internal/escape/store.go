@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/squashgo/squash/internal/iface"
 )
 
 // A Store is what the types of the code say of a line that stores to an
@@ -23,7 +25,16 @@ type Store struct {
 	// on the line that a store converts to an interface (a slice or map
 	// element of interface type, or a map's key): a conversion that the
 	// compiler says escapes copies its value to the heap (runtime.convT*).
+	// Pointer-shaped values (pointers, closures, maps, channels) are not
+	// among them: they go into the interface as they are, and what
+	// allocates on such a store is the value itself.
 	Boxed []Position
+	// Own says, of those of Boxed whose value allocates on its own before
+	// the conversion copies it (a make, a slice literal, a conversion
+	// between strings and byte or rune slices, a concatenation), what
+	// that allocation is: the compiler's records of the two allocations
+	// share the value's position.
+	Own map[Position]string
 }
 
 // Store returns what the types say of the stores to index expressions on
@@ -39,20 +50,30 @@ func (ix *Index) Store(file string, line int) (Store, bool) {
 
 // noteStores records, for each line of f (of the file tf) that stores to
 // an index expression, what info says of the store.
-func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info) {
+func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes types.Sizes) {
 	if ix.typed == nil {
 		ix.typed, ix.stores = map[string]bool{}, map[lineKey]Store{}
 	}
 	ix.typed[tf.Name()] = true
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
 	boxed := func(e ast.Expr, to types.Type) {
 		tv, ok := info.Types[e]
-		if !ok || !isInterface(to) || types.IsInterface(tv.Type) || tv.IsNil() {
+		if !ok || !isInterface(to) || types.IsInterface(tv.Type) || tv.IsNil() || iface.PointerShaped(sizes, tv.Type) {
 			return
 		}
 		pos := tf.PositionFor(compilerPos(e), false)
 		k := lineKey{tf.Name(), pos.Line}
 		s := ix.stores[k]
-		s.Boxed = append(s.Boxed, Position{File: tf.Name(), Line: pos.Line, Col: pos.Column})
+		at := Position{File: tf.Name(), Line: pos.Line, Col: pos.Column}
+		s.Boxed = append(s.Boxed, at)
+		if own := ownAllocation(e, info); own != "" {
+			if s.Own == nil {
+				s.Own = map[Position]string{}
+			}
+			s.Own[at] = own
+		}
 		ix.stores[k] = s
 	}
 	index := func(lhs ast.Expr) (*ast.IndexExpr, bool) {
@@ -93,6 +114,53 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info) {
 		}
 		return true
 	})
+}
+
+// ownAllocation returns the mechanism of what e allocates before it is
+// converted to an interface, or "" when only the conversion allocates.
+func ownAllocation(e ast.Expr, info *types.Info) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		if _, ok := info.TypeOf(e).Underlying().(*types.Slice); ok {
+			return "the slice literal allocates its backing array (runtime.newobject)"
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD && isString(info.TypeOf(e)) {
+			return concatenates
+		}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			from, to := info.TypeOf(e.Args[0]), tv.Type
+			switch {
+			case from == nil:
+			case isString(to) && isSlice(from, types.Byte):
+				return convertsBytes
+			case isString(to) && isSlice(from, types.Rune):
+				return "string conversion encodes the runes (runtime.slicerunetostring)"
+			case isString(from) && isSlice(to, types.Byte):
+				return convertsString
+			case isString(from) && isSlice(to, types.Rune):
+				return decodesRunes
+			}
+			return ""
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "make" {
+				return makesSlice
+			}
+		}
+	}
+	return ""
+}
+
+// isSlice reports whether t is a slice of elements of the basic kind elem.
+func isSlice(t types.Type, elem types.BasicKind) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == elem
 }
 
 // isInterface reports whether t is an interface type, and not a type

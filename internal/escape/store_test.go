@@ -131,6 +131,31 @@ func storeGenericAdd[T ~string | ~int](out []T, v T) {
 	out[0] += v // the store
 }
 
+//go:noinline
+func storePointer(out []any, n int) {
+	out[0] = &point{n, 0} // the store
+}
+
+//go:noinline
+func storeClosure(out []any, n int) {
+	out[0] = func() int { return n } // the store
+}
+
+//go:noinline
+func storeMake(out []any, n int) {
+	out[0] = make([]int, n) // the store
+}
+
+//go:noinline
+func storeBytes(out []any, b []byte) {
+	out[0] = string(b) // the store
+}
+
+//go:noinline
+func storeMapSlice(m map[int]any, n int) {
+	m[0] = []int{n, n} // the store
+}
+
 var (
 	builtOnce = sync.OnceValues(func() (*Index, error) {
 		ctx := context.Background()
@@ -181,6 +206,7 @@ func TestStores(t *testing.T) {
 	const boxes = "conversion to an interface copies the value to the heap (runtime.convT*)"
 	const grows = "map grows on insert (runtime.mapassign)"
 	const concats = "string concatenation (runtime.concatstrings)"
+	const andBoxes = "; its conversion to an interface copies the value to the heap as well (runtime.convT*)"
 	ints := make([]int, 2)
 	anys := make([]any, 2)
 	strs := []string{"a"} // each concatenation makes a new string, longer each time
@@ -212,6 +238,15 @@ func TestStores(t *testing.T) {
 		{"storeAdd", true, false, 0, grows, nil},
 		{"storeGenericConcat", false, true, 0, concats, func() { storeGenericConcat(strs, "x") }},
 		{"storeGenericAdd", false, false, 0, "", func() { storeGenericAdd(ints, 1000) }},
+		// A pointer-shaped value goes into the interface as it is: what
+		// allocates is the value itself, which its record names.
+		{"storePointer", false, false, 0, "", nil},
+		{"storeClosure", false, false, 0, "", nil},
+		// A value that allocates on its own is copied again by the
+		// conversion: both allocate.
+		{"storeMake", false, false, 1, "make allocates its backing array (runtime.makeslice)" + andBoxes, nil},
+		{"storeBytes", false, false, 1, "string conversion copies the bytes (runtime.slicebytetostring)" + andBoxes, nil},
+		{"storeMapSlice", true, false, 1, "the slice literal allocates its backing array (runtime.newobject)" + andBoxes + "; the map also grows on insert (runtime.mapassign)", nil},
 	} {
 		line, ok := marked[tc.fn]
 		if !ok {
@@ -237,6 +272,22 @@ func TestStores(t *testing.T) {
 		}
 		if got := testing.AllocsPerRun(50, tc.allocs); got != want {
 			t.Errorf("%s: %v allocs per call, want %v", tc.fn, got, want)
+		}
+	}
+	// What the stores above allocate, as the mechanisms say.
+	bs := []byte("a string of more than thirty-two bytes")
+	for _, tc := range []struct {
+		fn     string
+		allocs func()
+		want   float64
+	}{
+		{"storePointer", func() { storePointer(anys, 1000) }, 1},
+		{"storeClosure", func() { storeClosure(anys, 1000) }, 1},
+		{"storeMake", func() { storeMake(anys, 10) }, 2},
+		{"storeBytes", func() { storeBytes(anys, bs) }, 2},
+	} {
+		if got := testing.AllocsPerRun(50, tc.allocs); got != tc.want {
+			t.Errorf("%s: %v allocs per call, want %v", tc.fn, got, tc.want)
 		}
 	}
 	// A line with no store has an empty Store; one of a file whose types

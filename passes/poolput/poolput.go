@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/squashgo/squash/internal/iface"
 	"github.com/squashgo/squash/passes/internal/passdoc"
 )
 
@@ -207,7 +208,7 @@ func boxes(sizes types.Sizes, t types.Type) bool {
 	if size == 0 {
 		return false
 	}
-	if size == sizes.Sizeof(types.Typ[types.UnsafePointer]) && pointerWord(sizes, t) {
+	if iface.PointerShaped(sizes, t) {
 		return false
 	}
 	if b, ok := soleComponent(t).Underlying().(*types.Basic); ok {
@@ -216,32 +217,6 @@ func boxes(sizes types.Sizes, t types.Type) bool {
 		}
 	}
 	return true
-}
-
-// pointerWord reports whether the only part of t that is not of size zero
-// is a pointer-shaped word.
-func pointerWord(sizes types.Sizes, t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
-		return true
-	case *types.Basic:
-		return u.Kind() == types.UnsafePointer
-	case *types.Array:
-		return u.Len() == 1 && pointerWord(sizes, u.Elem())
-	case *types.Struct:
-		var word types.Type
-		for f := range u.Fields() {
-			if sizes.Sizeof(f.Type()) == 0 {
-				continue
-			}
-			if word != nil {
-				return false
-			}
-			word = f.Type()
-		}
-		return word != nil && pointerWord(sizes, word)
-	}
-	return false
 }
 
 // soleComponent returns the type of the one field or element of t,

@@ -1,0 +1,41 @@
+// Package iface says how the gc compiler stores values of a type in an
+// interface, for the passes and the escape records alike.
+package iface
+
+import "go/types"
+
+// PointerShaped reports whether a value of type t goes into an interface's
+// data word as it is, with no copy (cmd/compile's types.IsDirectIface): a
+// pointer, map, channel, func or unsafe.Pointer, or a struct or array whose
+// only part of non-zero size is one, and that is one word long
+// (struct{ p *T } is, struct{ p *T; _ struct{} } with its trailing padding
+// is not).
+func PointerShaped(sizes types.Sizes, t types.Type) bool {
+	return sizes.Sizeof(t) == sizes.Sizeof(types.Typ[types.UnsafePointer]) && pointerWord(sizes, t)
+}
+
+// pointerWord reports whether the only part of t that is not of size zero
+// is a pointer-shaped word.
+func pointerWord(sizes types.Sizes, t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() == 1 && pointerWord(sizes, u.Elem())
+	case *types.Struct:
+		var word types.Type
+		for f := range u.Fields() {
+			if sizes.Sizeof(f.Type()) == 0 {
+				continue
+			}
+			if word != nil {
+				return false
+			}
+			word = f.Type()
+		}
+		return word != nil && pointerWord(sizes, word)
+	}
+	return false
+}
