@@ -254,6 +254,16 @@ func TestMechanism(t *testing.T) {
 		{"", `m[k] += "x"`, "string concatenation (runtime.concatstrings)"},
 		{"", `parts[i] += ", "`, "string concatenation (runtime.concatstrings)"},
 		{"", "s[i] += `raw`", "string concatenation (runtime.concatstrings)"},
+		// Literals and comments are not code: a "+" in a string is no
+		// concatenation, nor a built-in's name in a string or a comment a
+		// call of it (from helper-8's runs).
+		{"", `m[fmt.Sprint(i)] = "+"`, "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", `s := "a+" + b`, "string concatenation (runtime.concatstrings)"},
+		{"", `log.Print("append(x)")`, ""},
+		{"", `x := y // make([]int, n)`, ""},
+		{"", `sep := '+'`, ""},
+		{"", "b := []byte(`+`)", "conversion copies the string (runtime.stringtoslicebyte)"},
+		{"", "a line inside a raw string, `string(", "string conversion copies the bytes (runtime.slicebytetostring)"},
 		{"", `m[k] += name + "x"`, "string concatenation (runtime.concatstrings)"},
 		{"", `line += "\n"`, "string concatenation (runtime.concatstrings)"},
 		// Without one, += may add numbers or strings.
@@ -350,4 +360,26 @@ func TestAllocates(t *testing.T) {
 			t.Errorf("Allocates(%q) = %v, want %v", msg, got, want)
 		}
 	}
+}
+
+// FuzzMechanism: no line of text makes Mechanism panic, and blankLiterals
+// only ever turns bytes into spaces, so what the patterns find is where it
+// was.
+func FuzzMechanism(f *testing.F) {
+	for _, code := range []string{`m[fmt.Sprint(i)] = "+"`, "s[i] += `raw`", `x := y // make([]int, n)`, "a line inside a raw string, `string(", `c := '\''`, "out[i] = n"} {
+		f.Add(code)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		Mechanism("", code, nil, nil)
+		Mechanism("", code, &Store{Map: true}, nil)
+		b := blankLiterals(code)
+		if len(b) != len(code) {
+			t.Fatalf("blankLiterals(%q) = %q: length changed", code, b)
+		}
+		for i := range len(b) {
+			if b[i] != code[i] && b[i] != ' ' {
+				t.Fatalf("blankLiterals(%q) = %q: byte %d became %q", code, b, i, b[i])
+			}
+		}
+	})
 }

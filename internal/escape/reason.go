@@ -3,6 +3,7 @@ package escape
 import (
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"regexp"
 	"slices"
@@ -41,6 +42,7 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	if store != nil && store.Concat {
 		return concatenates + alsoGrows(store)
 	}
+	code = blankLiterals(code)
 	switch {
 	case appendCall.MatchString(code):
 		return "slice grows past its capacity (runtime.growslice)"
@@ -146,6 +148,43 @@ var (
 	toBytes    = regexp.MustCompile(`\[\]byte\(`)
 	toRunes    = regexp.MustCompile(`\[\]rune\(`)
 )
+
+// blankLiterals returns code with the insides of its string and rune
+// literals, and its comments, replaced by spaces, so that the patterns
+// above read only code: "+" is no concatenation, and log.Print("append(")
+// or a trailing // make(...) no append or make. It returns code unchanged
+// if the line does not scan (a line inside a raw string that spans lines).
+func blankLiterals(code string) string {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(code))
+	failed := false
+	s.Init(file, []byte(code), func(token.Position, string) { failed = true }, scanner.ScanComments)
+	b := []byte(code)
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		lo, hi := file.Offset(pos), file.Offset(pos)+len(lit)
+		switch tok {
+		case token.STRING, token.CHAR:
+			lo, hi = lo+1, hi-1 // keep the quotes: "a" + b is still a concatenation
+		case token.COMMENT:
+		default:
+			continue
+		}
+		for i := lo; i < hi && i < len(b); i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	if failed {
+		return code
+	}
+	return string(b)
+}
 
 // storesToIndex reports whether code stores to an index expression, m[k] =
 // v or counts[w]++, with no conversion, concatenation or make on the right
