@@ -75,13 +75,13 @@ func (p *Pool[T]) miss(k, n int) *Slice[T] {
 }
 
 func (p *Pool[T]) make(n int) *Slice[T] {
-	b := &Slice[T]{
+	s := &Slice[T]{
 		S:      makeCap[T](0, n, "Slice"),
 		home:   p,
 		holder: holder{class: uint8(shelfOf(n)), shard: p.s.cal.shardHere()},
 	}
-	p.s.cal.seed(&b.holder)
-	return b
+	p.s.cal.seed(&s.holder)
+	return s
 }
 
 // Put clears all of S's capacity if T holds pointers (so the pool pins

@@ -58,23 +58,29 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 	if sizes == nil {
 		sizes = types.SizesFor("gc", "amd64")
 	}
+	// change applies edit to the Store of the line of pos.
+	change := func(pos token.Pos, edit func(*Store)) {
+		k := lineKey{tf.Name(), tf.PositionFor(pos, false).Line}
+		s := ix.stores[k]
+		edit(&s)
+		ix.stores[k] = s
+	}
 	boxed := func(e ast.Expr, to types.Type) {
 		tv, ok := info.Types[e]
 		if !ok || !isInterface(to) || types.IsInterface(tv.Type) || tv.IsNil() || iface.PointerShaped(sizes, tv.Type) {
 			return
 		}
 		pos := tf.PositionFor(compilerPos(e), false)
-		k := lineKey{tf.Name(), pos.Line}
-		s := ix.stores[k]
 		at := Position{File: tf.Name(), Line: pos.Line, Col: pos.Column}
-		s.Boxed = append(s.Boxed, at)
-		if own := ownAllocation(e, info); own != "" {
-			if s.Own == nil {
-				s.Own = map[Position]string{}
+		change(compilerPos(e), func(s *Store) {
+			s.Boxed = append(s.Boxed, at)
+			if own := ownAllocation(e, info); own != "" {
+				if s.Own == nil {
+					s.Own = map[Position]string{}
+				}
+				s.Own[at] = own
 			}
-			s.Own[at] = own
-		}
-		ix.stores[k] = s
+		})
 	}
 	index := func(lhs ast.Expr) (*ast.IndexExpr, bool) {
 		x, ok := ast.Unparen(lhs).(*ast.IndexExpr)
@@ -82,10 +88,7 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 			return nil, false
 		}
 		if m, ok := mapType(info.TypeOf(x.X)); ok {
-			k := lineKey{tf.Name(), tf.PositionFor(x.Lbrack, false).Line}
-			s := ix.stores[k]
-			s.Map = true
-			ix.stores[k] = s
+			change(x.Lbrack, func(s *Store) { s.Map = true })
 			boxed(x.Index, m.Key())
 		}
 		return x, true
@@ -103,10 +106,7 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 				case n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs):
 					boxed(n.Rhs[i], info.TypeOf(x))
 				case n.Tok == token.ADD_ASSIGN && isString(info.TypeOf(x)):
-					k := lineKey{tf.Name(), tf.PositionFor(x.Lbrack, false).Line}
-					s := ix.stores[k]
-					s.Concat = true
-					ix.stores[k] = s
+					change(x.Lbrack, func(s *Store) { s.Concat = true })
 				}
 			}
 		case *ast.IncDecStmt:
