@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -25,13 +26,34 @@ func IDs(users []User) []int {
 	return ids
 }
 
-// IDsFixed is IDs after prealloc's fix.
+// IDsFixed is IDs after prealloc's fix: IDs returns ids, so the fix makes
+// it with slices.Grow, which keeps it nil when there are no users.
 func IDsFixed(users []User) []int {
-	ids := make([]int, 0, len(users))
+	ids := slices.Grow[[]int](nil, len(users))
 	for _, u := range users {
 		ids = append(ids, u.ID)
 	}
 	return ids
+}
+
+// NthID returns the nth user's ID, from a slice of all the IDs that grows
+// (prealloc reports it).
+func NthID(users []User, n int) int {
+	var ids []int
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids[n]
+}
+
+// NthIDFixed is NthID after prealloc's fix: NthID only indexes ids, which
+// sees no difference between nil and empty, so the fix makes it with make.
+func NthIDFixed(users []User, n int) int {
+	ids := make([]int, 0, len(users))
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids[n]
 }
 
 // Index maps IDs to users in a map that grows (mapsize reports it).

@@ -32,6 +32,7 @@ type pair struct {
 
 var (
 	sinkInts []int
+	sinkInt  int
 	sinkMap  map[int]*User
 	sinkStr  string
 	sinkBool bool
@@ -39,7 +40,8 @@ var (
 )
 
 var pairs = []pair{
-	{"prealloc", func() { sinkInts = IDs(users) }, func() { sinkInts = IDsFixed(users) }},
+	{"prealloc/fix=grow", func() { sinkInts = IDs(users) }, func() { sinkInts = IDsFixed(users) }},
+	{"prealloc/fix=make", func() { sinkInt = NthID(users, 500) }, func() { sinkInt = NthIDFixed(users, 500) }},
 	{"mapsize", func() { sinkMap = Index(users) }, func() { sinkMap = IndexFixed(users) }},
 	{"binarywrite", func() { buf.Reset(); WriteSamples(&buf, samples) }, func() { buf.Reset(); WriteSamplesFixed(&buf, samples) }},
 	{"regexpcompile", func() { sinkBool = Valid("squash_2026") }, func() { sinkBool = ValidFixed("squash_2026") }},
@@ -52,6 +54,12 @@ func fill(b []byte) []byte { return append(b, "payload"...) }
 func TestFixesAgree(t *testing.T) {
 	if !slices.Equal(IDs(users), IDsFixed(users)) {
 		t.Error("IDs and IDsFixed disagree")
+	}
+	if IDs(nil) != nil || IDsFixed(nil) != nil || IDsFixed([]User{}) != nil {
+		t.Error("IDsFixed of no users is not nil, as IDs's is")
+	}
+	if NthID(users, 500) != NthIDFixed(users, 500) || NthID(users, 500) != users[500].ID {
+		t.Error("NthID and NthIDFixed disagree")
 	}
 	if !maps.Equal(Index(users), IndexFixed(users)) {
 		t.Error("Index and IndexFixed disagree")
@@ -80,6 +88,27 @@ func TestFixesLowerAllocs(t *testing.T) {
 		fixed := testing.AllocsPerRun(50, p.fixed)
 		if fixed >= before {
 			t.Errorf("%s: the fix allocates %v times per op, the original %v", p.pass, fixed, before)
+		}
+	}
+}
+
+// TestGrowOnce is what prealloc's slices.Grow fix relies on, as Go's
+// slices.Grow does it: Grow(nil, 0) is nil, and Grow(nil, n) and n appends
+// allocate once, with room for the n elements.
+func TestGrowOnce(t *testing.T) {
+	if s := slices.Grow[[]int](nil, 0); s != nil {
+		t.Errorf("slices.Grow(nil, 0) = %#v, want nil", s)
+	}
+	for _, n := range []int{1, 7, 1000, 1 << 16} {
+		var s []int
+		allocs := testing.AllocsPerRun(20, func() {
+			s = slices.Grow[[]int](nil, n)
+			for i := range n {
+				s = append(s, i)
+			}
+		})
+		if allocs != 1 || len(s) != n || cap(s) < n {
+			t.Errorf("Grow(nil, %d) and %d appends: %v allocations, len %d, cap %d; want 1, %d, at least %d", n, n, allocs, len(s), cap(s), n, n)
 		}
 	}
 }

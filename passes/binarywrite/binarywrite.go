@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/squashgo/squash/passes/internal/imports"
 	"github.com/squashgo/squash/passes/internal/passdoc"
 )
 
@@ -99,7 +99,8 @@ func enclosingFile(pass *analysis.Pass, n ast.Node) *ast.File {
 }
 
 // fixEdits replaces binary.Write with binenc.Write and imports binenc, when
-// encoding/binary stays used and the name binenc is free.
+// encoding/binary stays used and the name binenc is free (or binenc is
+// imported already, under that name or another).
 func fixEdits(pass *analysis.Pass, file *ast.File, sel *ast.SelectorExpr) ([]analysis.TextEdit, bool) {
 	if file == nil {
 		return nil, false
@@ -123,53 +124,9 @@ func fixEdits(pass *analysis.Pass, file *ast.File, sel *ast.SelectorExpr) ([]ana
 	if others == 0 {
 		return nil, false
 	}
-	edits := []analysis.TextEdit{{Pos: sel.X.Pos(), End: sel.Sel.End(), NewText: []byte("binenc.Write")}}
-	imported := false
-	for _, imp := range file.Imports {
-		path, _ := strconv.Unquote(imp.Path.Value)
-		name := ""
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		switch {
-		case path == binencPath && (name == "" || name == "binenc"):
-			imported = true
-		case name == "binenc" || path != binencPath && pathBase(path) == "binenc" && name == "":
-			return nil, false // the name is taken
-		}
+	name, edits, ok := imports.Add(pass, file, sel.Pos(), binencPath)
+	if !ok {
+		return nil, false // the name binenc is taken
 	}
-	if obj := pass.Pkg.Scope().Lookup("binenc"); obj != nil {
-		return nil, false
-	}
-	if !imported {
-		last := file.Imports[len(file.Imports)-1]
-		edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\n\t" + strconv.Quote(binencPath))})
-		if gd := importDecl(file, last); gd != nil && !gd.Lparen.IsValid() {
-			// import "encoding/binary": a second import line.
-			edits[1] = analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\n\nimport " + strconv.Quote(binencPath))}
-		}
-	}
-	return edits, true
-}
-
-func importDecl(file *ast.File, spec *ast.ImportSpec) *ast.GenDecl {
-	for _, d := range file.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok {
-			for _, s := range gd.Specs {
-				if s == spec {
-					return gd
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func pathBase(p string) string {
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] == '/' {
-			return p[i+1:]
-		}
-	}
-	return p
+	return append([]analysis.TextEdit{{Pos: sel.X.Pos(), End: sel.Sel.End(), NewText: []byte(name + ".Write")}}, edits...), true
 }

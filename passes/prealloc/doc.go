@@ -36,11 +36,12 @@
 // range over a string is not reported: it counts runes, not bytes.
 //
 // A count that may be negative, such as n or len(data)-3, only means that
-// the loop does not run, but make panics on a negative capacity: the fix
-// makes the slice with max(0, n), and where the builtin max is not
-// available (before Go 1.21, or shadowed) such a loop is not reported. A
-// count that is len or cap of something, a constant, unsigned, or a local
-// variable set to such a value and not assigned since is used as it is. Nor
+// the loop does not run, but make and slices.Grow panic on a negative
+// capacity: the fix makes the slice with max(0, n), and where the builtin
+// max is not available (before Go 1.21, or shadowed) such a loop is not
+// reported. A count that is len or cap of something, a constant, unsigned,
+// or a local variable set to such a value and not assigned since is used as
+// it is (converted with int for slices.Grow, if of another type). Nor
 // is a loop reported where the code declares len or make itself, hiding the
 // builtins that the fix writes, or where the fix, moving the declaration
 // down to the loop, would put it between a goto and its label.
@@ -51,10 +52,35 @@
 // length. It is not moved past a label that a goto from the loop or below
 // jumps back to: the slice would be made again, emptied, on each jump.
 //
-// A slice declared with var is nil until its first append, and the one the
-// fix makes is empty but not nil: when the loop runs zero times, s == nil
-// no longer holds and json.Marshal encodes [] instead of null. A var slice
-// compared with nil after the loop is therefore not reported; one that
-// leaves the function is, and callers that tell nil from empty are for
-// the reader of the fix to check.
+// A slice declared with var is nil until its first append, and one made
+// with make is empty but not nil: when the loop runs zero times, s == nil,
+// reflect.DeepEqual and json.Marshal (null, not []) tell them apart. The
+// fix keeps that: where the code after the loop uses the slice only as the
+// operand of len, cap or a range statement, indexed, assigned to, or as
+// the first argument of an append that adds elements, it makes the slice
+// with make as above; where it uses it otherwise (returns it, passes it to
+// a call, stores it, slices it, takes its address, converts it, uses it in
+// a function literal), with slices.Grow, which returns nil for a count of 0
+// and one allocation of at least that capacity otherwise:
+//
+//	var ids []int
+//	for _, u := range users {
+//		ids = append(ids, u.ID)
+//	}
+//	return ids
+//
+// becomes
+//
+//	ids := slices.Grow[[]int](nil, len(users))
+//	for _, u := range users {
+//		ids = append(ids, u.ID)
+//	}
+//	return ids
+//
+// The fix adds import "slices" to a file without it, and uses the name a
+// file imports slices under. It is not offered, and the message says why,
+// before Go 1.21 (which added package slices) or where that name is taken
+// where the fix would write it (by a local variable, say). A slice made
+// with []T{} or make([]T, 0), not nil to begin with, is made with make;
+// a var slice compared with nil after the loop is not reported.
 package prealloc

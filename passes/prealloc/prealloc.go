@@ -6,11 +6,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/squashgo/squash/passes/internal/imports"
 	"github.com/squashgo/squash/passes/internal/loops"
 	"github.com/squashgo/squash/passes/internal/passdoc"
 )
@@ -110,21 +112,134 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 	if !ok {
 		return
 	}
-	if _, isVar := list[i].(*ast.DeclStmt); isVar && comparedWithNil(info, list[j+1:], obj) {
+	_, isVar := list[i].(*ast.DeclStmt)
+	if isVar && comparedWithNil(info, list[j+1:], obj) {
 		return // nil until the first append, and the code tells
 	}
-	make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), loops.Text(pass.Fset, typ), capacity)
 	decl := list[i]
-	pass.Report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:     decl.Pos(),
 		End:     decl.End(),
 		Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), count.Text),
 		Related: loops.Uses(info, body, obj, "grows here"),
-		SuggestedFixes: []analysis.SuggestedFix{{
+	}
+	typeText := loops.Text(pass.Fset, typ)
+	if !isVar || !nilObservable(info, list[j+1:], obj) {
+		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), typeText, capacity)
+		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
 			TextEdits: loops.Redeclare(pass, list, i, j, make),
-		}},
-	})
+		}}
+	} else if fix, why := keepNil(pass, list, i, j, obj, typeText, count, capacity); why == "" {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	} else {
+		d.Message += why
+	}
+	pass.Report(d)
+}
+
+// keepNil returns the fix that makes obj, a slice declared nil that the
+// code after the loop may tell from an empty one, with slices.Grow: nil
+// when the count is 0, else one allocation of at least that capacity.
+// Where it cannot be offered (before Go 1.21, which added package slices,
+// or where the name it is imported under is taken), it returns why, to be
+// added to the diagnostic's message.
+func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, typ string, count loops.Count, capacity string) (analysis.SuggestedFix, string) {
+	pos := list[j].Pos()
+	n := capacity
+	if !types.Identical(count.Type, types.Typ[types.Int]) {
+		n = "int(" + n + ")" // Grow takes an int
+	}
+	grow := func(pkg string) string { return fmt.Sprintf("%s.Grow[%s](nil, %s)", pkg, typ, n) }
+	why := func(reason string) string {
+		return fmt.Sprintf(" (no fix offered: %s keeps %s nil when the loop does not run, but %s)", grow("slices"), obj.Name(), reason)
+	}
+	var file *ast.File
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			file = f
+		}
+	}
+	if v := goVersion(pass, file); v != "" && version.Compare(v, "go1.21") < 0 {
+		return analysis.SuggestedFix{}, why("package slices needs Go 1.21 and this file is " + v)
+	}
+	if n != capacity && !loops.Predeclared(pass, pos, "int") {
+		return analysis.SuggestedFix{}, why("int is not the predeclared type here")
+	}
+	name, edits, ok := imports.Add(pass, file, pos, "slices")
+	if !ok {
+		return analysis.SuggestedFix{}, why("the name " + name + " is taken here")
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Preallocate %s with capacity %s, keeping it nil when the loop does not run", obj.Name(), capacity),
+		TextEdits: append(loops.Redeclare(pass, list, i, j, fmt.Sprintf("%s := %s", obj.Name(), grow(name))), edits...),
+	}, ""
+}
+
+// goVersion returns the Go version file is compiled at, as loops does for
+// the builtin max: the file's own, else its module's, else "".
+func goVersion(pass *analysis.Pass, file *ast.File) string {
+	if v := pass.TypesInfo.FileVersions[file]; v != "" {
+		return v
+	}
+	if pass.Module != nil && pass.Module.GoVersion != "" {
+		return "go" + pass.Module.GoVersion
+	}
+	return ""
+}
+
+// nilObservable reports whether the statements after the loop may tell obj
+// nil from obj empty: whether they use it other than as the operand of len
+// or cap, the operand of a range statement, the slice of an index
+// expression, the left side of a plain assignment, or the first argument
+// of an append that adds elements, all of which see the same in both. A
+// use in a function literal counts, whatever it is.
+func nilObservable(info *types.Info, after []ast.Stmt, obj types.Object) bool {
+	blind := map[*ast.Ident]bool{} // uses that cannot tell
+	mark := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			blind[id] = true
+		}
+	}
+	seen := false
+	for _, s := range after {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if seen {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				seen = loops.Refers(info, n, obj)
+				return false
+			case *ast.CallExpr:
+				if len(n.Args) == 1 && (isBuiltin(info, n.Fun, "len") || isBuiltin(info, n.Fun, "cap")) ||
+					len(n.Args) >= 2 && !n.Ellipsis.IsValid() && isBuiltin(info, n.Fun, "append") {
+					mark(n.Args[0])
+				}
+			case *ast.RangeStmt:
+				mark(n.X)
+			case *ast.IndexExpr:
+				mark(n.X)
+			case *ast.AssignStmt:
+				if n.Tok == token.ASSIGN {
+					for _, l := range n.Lhs {
+						mark(l)
+					}
+				}
+			case *ast.Ident:
+				seen = info.Uses[n] == obj && !blind[n]
+			}
+			return !seen
+		})
+	}
+	return seen
+}
+
+// isBuiltin reports whether fun is the builtin function name, not a
+// declaration that hides it.
+func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	return ok && id.Name == name && info.Uses[id] == types.Universe.Lookup(name)
 }
 
 // comparedWithNil reports whether obj is compared with nil in the
@@ -183,7 +298,7 @@ func isAppendOne(info *types.Info, stmt ast.Stmt, obj types.Object) bool {
 	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() {
 		return false
 	}
-	if fn, ok := call.Fun.(*ast.Ident); !ok || fn.Name != "append" || info.Uses[fn] != types.Universe.Lookup("append") {
+	if !isBuiltin(info, call.Fun, "append") {
 		return false
 	}
 	first, ok := call.Args[0].(*ast.Ident)

@@ -1,6 +1,8 @@
-// Package old is a module at Go 1.20, before the builtin max: a count that
-// may be negative cannot be wrapped in max(0, n), so it is not reported; a
-// length still is.
+// Package old is a module at Go 1.20, before the builtin max and package
+// slices: a count that may be negative cannot be wrapped in max(0, n), so
+// it is not reported; a length still is. A slice that must stay nil when
+// the loop does not run cannot be made with slices.Grow: it is reported
+// without a fix; one that need not is fixed with make.
 package old
 
 func countedParam(n int) []int {
@@ -12,9 +14,17 @@ func countedParam(n int) []int {
 }
 
 func rangeSlice(xs []int) []int {
-	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations: make it with that capacity \(no fix offered: slices.Grow\[\[\]int\]\(nil, len\(xs\)\) keeps out nil when the loop does not run, but package slices needs Go 1.21 and this file is go1.20\)$`
 	for _, x := range xs {
 		out = append(out, x)
 	}
 	return out
+}
+
+func rangeSliceLen(xs []int) int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations: make it with that capacity$`
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return len(out)
 }
