@@ -18,7 +18,9 @@
 //	err := binenc.Write(w, binary.LittleEndian, samples)
 //
 // The fix is offered when the file still uses encoding/binary afterwards
-// (for the byte order), the name binenc is free, and the package can import
+// (for the byte order), binenc is imported or the name binenc is free at the
+// call (a file that imports binenc under another name gets that name), and
+// the package can import
 // github.com/squashgo/squash/binenc as its module stands: it is in squash's
 // module, or its go.mod requires squash (and, with a vendor directory, binenc
 // is vendored), or it is in a workspace one of whose modules is or requires

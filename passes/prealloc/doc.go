@@ -81,6 +81,8 @@
 // file imports slices under. It is not offered, and the message says why,
 // before Go 1.21 (which added package slices) or where that name is taken
 // where the fix would write it (by a local variable, say). A slice made
-// with []T{} or make([]T, 0), not nil to begin with, is made with make;
-// a var slice compared with nil after the loop is not reported.
+// with []T{} or make([]T, 0), not nil to begin with, is made with make.
+// A var slice compared with nil after the loop gets slices.Grow too: as
+// every iteration appends, the count is 0 exactly when the loop does not
+// run, so s == nil answers as before.
 package prealloc

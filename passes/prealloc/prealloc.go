@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"go/version"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -113,9 +112,6 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		return
 	}
 	_, isVar := list[i].(*ast.DeclStmt)
-	if isVar && comparedWithNil(info, list[j+1:], obj) {
-		return // nil until the first append, and the code tells
-	}
 	decl := list[i]
 	d := analysis.Diagnostic{
 		Pos:     decl.Pos(),
@@ -160,8 +156,8 @@ func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, t
 			file = f
 		}
 	}
-	if v := goVersion(pass, file); v != "" && version.Compare(v, "go1.21") < 0 {
-		return analysis.SuggestedFix{}, why("package slices needs Go 1.21 and this file is " + v)
+	if !loops.AtLeast(pass, pos, "go1.21") {
+		return analysis.SuggestedFix{}, why("package slices needs Go 1.21 and this file is " + loops.GoVersion(pass, pos))
 	}
 	if n != capacity && !loops.Predeclared(pass, pos, "int") {
 		return analysis.SuggestedFix{}, why("int is not the predeclared type here")
@@ -174,18 +170,6 @@ func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, t
 		Message:   fmt.Sprintf("Preallocate %s with capacity %s, keeping it nil when the loop does not run", obj.Name(), capacity),
 		TextEdits: append(loops.Redeclare(pass, list, i, j, fmt.Sprintf("%s := %s", obj.Name(), grow(name))), edits...),
 	}, ""
-}
-
-// goVersion returns the Go version file is compiled at, as loops does for
-// the builtin max: the file's own, else its module's, else "".
-func goVersion(pass *analysis.Pass, file *ast.File) string {
-	if v := pass.TypesInfo.FileVersions[file]; v != "" {
-		return v
-	}
-	if pass.Module != nil && pass.Module.GoVersion != "" {
-		return "go" + pass.Module.GoVersion
-	}
-	return ""
 }
 
 // nilObservable reports whether the statements after the loop may tell obj
@@ -240,29 +224,6 @@ func nilObservable(info *types.Info, after []ast.Stmt, obj types.Object) bool {
 func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
 	id, ok := ast.Unparen(fun).(*ast.Ident)
 	return ok && id.Name == name && info.Uses[id] == types.Universe.Lookup(name)
-}
-
-// comparedWithNil reports whether obj is compared with nil in the
-// statements after the loop: there a slice declared nil and made empty
-// would change what the code does when the loop does not run.
-func comparedWithNil(info *types.Info, after []ast.Stmt, obj types.Object) bool {
-	isNil := func(e ast.Expr) bool {
-		return info.Types[e].IsNil()
-	}
-	isObj := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.ObjectOf(id) == obj
-	}
-	found := false
-	for _, s := range after {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
-				found = found || isObj(b.X) && isNil(b.Y) || isNil(b.X) && isObj(b.Y)
-			}
-			return !found
-		})
-	}
-	return found
 }
 
 // appendsOnce checks that every iteration of the loop with the given body

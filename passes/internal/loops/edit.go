@@ -174,6 +174,12 @@ func (c Count) Size(pass *analysis.Pass, pos token.Pos) (string, bool) {
 
 // builtinMax reports whether max at pos is the builtin of Go 1.21.
 func builtinMax(pass *analysis.Pass, pos token.Pos) bool {
+	return AtLeast(pass, pos, "go1.21") && Predeclared(pass, pos, "max")
+}
+
+// GoVersion returns the Go version that the file holding pos is compiled
+// at: the file's own (a //go:build line), else its module's, else "".
+func GoVersion(pass *analysis.Pass, pos token.Pos) string {
 	v := ""
 	if f := fileOf(pass, pos); f != nil {
 		v = pass.TypesInfo.FileVersions[f]
@@ -181,10 +187,14 @@ func builtinMax(pass *analysis.Pass, pos token.Pos) bool {
 	if v == "" && pass.Module != nil && pass.Module.GoVersion != "" {
 		v = "go" + pass.Module.GoVersion
 	}
-	if v != "" && version.Compare(v, "go1.21") < 0 {
-		return false
-	}
-	return Predeclared(pass, pos, "max")
+	return v
+}
+
+// AtLeast reports whether the file holding pos is compiled at Go version
+// v or later; a file of unknown version is taken to be.
+func AtLeast(pass *analysis.Pass, pos token.Pos, v string) bool {
+	have := GoVersion(pass, pos)
+	return have == "" || version.Compare(have, v) >= 0
 }
 
 // SameAt reports whether every identifier of e (a type, in a declaration

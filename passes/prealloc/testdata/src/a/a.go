@@ -325,14 +325,6 @@ func negativeConstant() []int {
 	return out
 }
 
-func nilMeansNone(xs []int) ([]int, bool) {
-	var out []int
-	for _, x := range xs {
-		out = append(out, x)
-	}
-	return out, out != nil
-}
-
 func commentsBoth(get func() []int) []int {
 	// out collects
 	// the items.

@@ -179,6 +179,16 @@ func appendedNothing(xs []int) []int {
 	return append(out)
 }
 
+// Compared with nil: Grow keeps the comparison's answer, as the count is 0
+// exactly when the loop does not run.
+func nilMeansNone(xs []int) ([]int, bool) {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out, out != nil
+}
+
 // len after the loop is not the builtin.
 func lenHiddenAfter(xs []int) int {
 	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
