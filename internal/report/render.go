@@ -338,25 +338,66 @@ func (t *textWriter) why(s *Site, pad string) {
 // nbsp joins words that wrap does not break apart; it prints as a space.
 const nbsp = "\u00a0"
 
-// wrap prints text indented by pad, broken at spaces to fit the width.
+// wrap prints text indented by pad, broken at spaces to fit the width
+// (see wrapLines).
 func (t *textWriter) wrap(pad, text string) {
-	width := max(t.width-len(pad), 20)
-	indent := ""
-	for text != "" {
-		line := text
-		if utf8.RuneCountInString(line) > width-len(indent) {
-			r := []rune(text)
-			cut := width - len(indent)
-			if i := strings.LastIndexByte(string(r[:cut]), ' '); i > 0 {
-				line = string(r[:cut])[:i]
-			} else {
-				line = string(r[:cut])
-			}
-		}
-		t.line("%s%s%s", pad, indent, strings.ReplaceAll(line, nbsp, " "))
-		text = strings.TrimLeft(text[len(line):], " ")
-		indent = "     "
+	for _, l := range wrapLines(text, max(t.width-len(pad), 20)) {
+		t.line("%s%s", pad, l)
 	}
+}
+
+// contIndent starts the lines of a wrapped text after its first.
+const contIndent = "     "
+
+// wrapLines breaks text into lines of at most width columns, the lines
+// after the first indented by contIndent. It breaks only at spaces: a word
+// wider than a line (a long Go name, a URL) stands on a line of its own,
+// whole. Words joined by nbsp move to the next line together; where they
+// are too wide for any line, they break at an nbsp as at a space.
+func wrapLines(text string, width int) []string {
+	var lines []string
+	var words []string // of the line being filled
+	used := 0          // its columns
+	room := func() int {
+		if len(lines) == 0 {
+			return width
+		}
+		return width - len(contIndent)
+	}
+	end := func() {
+		if len(words) == 0 {
+			return
+		}
+		indent := ""
+		if len(lines) > 0 {
+			indent = contIndent
+		}
+		lines = append(lines, indent+strings.ReplaceAll(strings.Join(words, " "), nbsp, " "))
+		words, used = nil, 0
+	}
+	add := func(w string) {
+		n := utf8.RuneCountInString(w)
+		if len(words) > 0 && used+1+n > room() {
+			end()
+		}
+		if len(words) > 0 {
+			used++
+		}
+		words, used = append(words, w), used+n
+	}
+	for w := range strings.SplitSeq(text, " ") {
+		switch n := utf8.RuneCountInString(w); {
+		case w == "":
+		case n > width-len(contIndent) && strings.Contains(w, nbsp):
+			for part := range strings.SplitSeq(w, nbsp) {
+				add(part)
+			}
+		default:
+			add(w)
+		}
+	}
+	end()
+	return lines
 }
 
 // plural returns n and the word for n things: "1 more site", "2 more sites".

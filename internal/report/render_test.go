@@ -231,3 +231,46 @@ func TestLineDirective(t *testing.T) {
 		t.Errorf("site in %q, code %q; want hclsyntax/scan_tokens.rl and its line 2", got.File, got.Code)
 	}
 }
+
+// TestWrap: text wraps at spaces only; a word wider than the line (a long
+// Go name, a URL) stands on a line of its own, whole, and words joined by
+// nbsp break apart only where they fit on no line together.
+func TestWrap(t *testing.T) {
+	const name = "encoding/json.(*decodeState).objectInterface,"
+	const url = "https://pkg.go.dev/github.com/valyala/fastjson#Parser.ParseBytes"
+	for _, tc := range []struct {
+		name  string
+		width int // of the text, after the pad
+		text  string
+		want  []string
+	}{
+		{"fits", 40, "why: s escapes to heap", []string{"why: s escapes to heap"}},
+		{"at a space", 20, "why: allocated inside strings.genSplit, called here",
+			[]string{"why: allocated", "     inside", "     strings.genSplit,", "     called here"}},
+		{"exactly full", 20, "abcdefghij klmnopqrs tu", []string{"abcdefghij klmnopqrs", "     tu"}},
+		{"long Go name", 30, "split: 25% inside " + name + " 75% the line itself",
+			[]string{"split: 25% inside", "     " + name, "     75% the line itself"}},
+		{"long Go name first", 20, name + " is long", []string{name, "     is long"}},
+		{"URL", 40, "see " + url + " for more", []string{"see", "     " + url, "     for more"}},
+		{"parts move whole", 40, "split: 89%" + nbsp + "inside" + nbsp + "fmt.Sprintf, 11%" + nbsp + "the" + nbsp + "line" + nbsp + "itself",
+			[]string{"split: 89% inside fmt.Sprintf,", "     11% the line itself"}},
+		{"a part wider than a line", 50, "split: 25%" + nbsp + "inside" + nbsp + "json.(*decodeState).objectInterface," + nbsp + "x, 75%" + nbsp + "the" + nbsp + "line" + nbsp + "itself",
+			[]string{"split: 25% inside", "     json.(*decodeState).objectInterface, x,", "     75% the line itself"}},
+		{"a part wider than a line, a name wider still", 30, "split: 25%" + nbsp + "inside" + nbsp + name + " 75%" + nbsp + "the" + nbsp + "line",
+			[]string{"split: 25% inside", "     " + name, "     75% the line"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const pad = "  "
+			var buf bytes.Buffer
+			tw := &textWriter{w: &buf, width: tc.width + len(pad)}
+			tw.wrap(pad, tc.text)
+			var want string
+			for _, l := range tc.want {
+				want += pad + l + "\n"
+			}
+			if got := buf.String(); got != want {
+				t.Errorf("wrap at %d columns:\n%s\nwant\n%s", tc.width, got, want)
+			}
+		})
+	}
+}
