@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -114,7 +117,7 @@ func TestReportJSONContract(t *testing.T) {
 	var names []string
 	for _, b := range pkg["benchmarks"].([]any) {
 		bm := b.(map[string]any)
-		requireKeys(t, "benchmark", bm, "name", "ns_per_op", "bytes_per_op", "allocs_per_op", "alloc_cpu_share", "sites")
+		requireKeys(t, "benchmark", bm, "name", "ns_per_op", "bytes_per_op", "allocs_per_op", "alloc_cpu_share", "unrecorded_allocs_per_op", "sites")
 		names = append(names, bm["name"].(string))
 		sum := 0.0
 		for _, s := range bm["sites"].([]any) {
@@ -460,4 +463,51 @@ func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Be
 		got[b.Name] = b
 	}
 	return got
+}
+
+// TestReportAddsUp: the sites, the allocations outside the module and the
+// remainder add up to go test's allocs/op in JSON, also where the remainder
+// is a small part (one tiny allocation in 402) or below zero (go test
+// truncates 1.5 allocs/op to 1).
+func TestReportAddsUp(t *testing.T) {
+	code, stdout, stderr := squash(t, testMod, "-json", "-nolint", "-benchtime", "200x", "./tiny")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var raw struct {
+		Packages []struct{ Benchmarks []map[string]any }
+	}
+	if err := json.Unmarshal([]byte(stdout), &raw); err != nil || len(raw.Packages) != 1 {
+		t.Fatalf("%v:\n%s", err, stdout)
+	}
+	rest := map[string]float64{}
+	for _, bm := range raw.Packages[0].Benchmarks {
+		requireKeys(t, "benchmark", bm, "allocs_per_op", "recorded_iterations", "outside_objects", "unrecorded_allocs_per_op")
+		num := func(m map[string]any, key string) float64 { f, _ := m[key].(float64); return f }
+		name := bm["name"].(string)
+		sum := num(bm, "unrecorded_allocs_per_op") + num(bm, "outside_objects")/num(bm, "recorded_iterations")
+		for _, s := range bm["sites"].([]any) {
+			sum += num(s.(map[string]any), "allocs_per_op")
+		}
+		if want := num(bm, "allocs_per_op"); math.Abs(sum-want) > 1e-9 {
+			t.Errorf("%s: sites, outside and unrecorded add up to %v allocs/op, go test counted %v", name, sum, want)
+		}
+		rest[name] = num(bm, "unrecorded_allocs_per_op")
+	}
+	if r := rest["BenchmarkTiny"]; r < 0.9 || r > 1.1 {
+		t.Errorf("BenchmarkTiny: %v unrecorded allocs/op, want 1 (two tiny allocations in one block)", r)
+	}
+	if r := rest["BenchmarkHalf"]; r > -0.4 || r < -0.6 {
+		t.Errorf("BenchmarkHalf: %v unrecorded allocs/op, want -0.5 (1.5 truncated to 1)", r)
+	}
+
+	// In text, the remainder shows where it is above zero.
+	_, text, _ := squash(t, testMod, "-nolint", "-benchtime", "200x", "-bench", "Tiny", "./tiny")
+	r := 0.0
+	if m := regexp.MustCompile(`\n\s+([0-9.]+)\s+not recorded one by one`).FindStringSubmatch(text); m != nil {
+		r, _ = strconv.ParseFloat(m[1], 64)
+	}
+	if r < 0.9 || r > 1.1 {
+		t.Errorf("the text report does not show the allocation not recorded:\n%s", text)
+	}
 }

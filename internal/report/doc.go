@@ -6,8 +6,8 @@
 // the recorded allocations on the user's lines and measures the CPU share of
 // allocation and GC. FromProfile does the same for a profile taken elsewhere.
 //
-// Per-op figures are estimates scaled from exact counts: a site's share of
-// the objects (bytes) recorded in the attribution run, times the benchmark's
-// measured allocs/op (B/op), so that a benchmark's sites add up to its
-// allocs/op.
+// Per-op figures are exact counts: what the difference of the two recorded
+// runs holds, divided by the iterations it covers. A benchmark's sites, the
+// allocations outside the module and Benchmark.UnrecordedAllocsPerOp add up
+// to its allocs/op.
 package report

@@ -177,6 +177,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		b.UnrecordedAllocsPerOp = b.unrecorded()
 		out.Benchmarks = append(out.Benchmarks, *b)
 	}
 	return out, nil
@@ -301,18 +302,31 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		explain(&site, s, ix, src.root)
 		b.Sites = append(b.Sites, site)
 	}
-	// What go test counted and the profile did not record one by one: tiny
-	// allocations (pointer-free, under 16 bytes) that share a 16-byte block
-	// are recorded once per block.
-	recorded := float64(objs+b.OutsideObjects) / iters
-	if rest := b.AllocsPerOp - recorded; rest > 0.005*b.AllocsPerOp && rest >= 0.01 {
-		b.UnrecordedAllocsPerOp = rest
-	}
 	// go test truncates allocs/op: up to one more is its own count.
+	recorded := float64(objs+b.OutsideObjects) / iters
 	if high := b.AllocsPerOpMax + 1; recorded > high && recorded > 1.1*high {
 		b.OverRecordedAllocsPerOp = recorded
 	}
 	return b, nil
+}
+
+// unrecorded returns what of b's allocs/op its sites and the allocations
+// outside the module (OutsideObjects over RecordedIterations) do not hold,
+// so that the three add up to it exactly: tiny allocations (pointer-free,
+// under 16 bytes) that share a 16-byte block, which the profile records once
+// per block, set-up spread over the timing run, and all of it where no
+// allocation was recorded. It is below zero where the recorded iterations
+// allocated more than go test's figure, which it truncates to a whole
+// number.
+func (b *Benchmark) unrecorded() float64 {
+	rest := b.AllocsPerOp
+	for _, s := range b.Sites {
+		rest -= s.AllocsPerOp
+	}
+	if b.RecordedIterations > 0 {
+		rest -= float64(b.OutsideObjects) / float64(b.RecordedIterations)
+	}
+	return rest
 }
 
 // FromProfile attributes an allocation profile taken elsewhere (a file or a

@@ -139,7 +139,9 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			t.line("  %9s %9s %6s  %s", num(b.OverRecordedAllocsPerOp), "", "", "recorded an op, more than go test's "+num(b.AllocsPerOpMax))
 			t.wrap(pad, fmt.Sprintf("the %d recorded iterations allocated more than the timing runs: the sites describe them, not go test's figure", b.RecordedIterations))
 		}
-		if perOp && b.UnrecordedAllocsPerOp >= 0.05 {
+		// Above zero and not "0" as printed: with it the sites shown
+		// add up to the benchmark's allocs/op.
+		if perOp && b.UnrecordedAllocsPerOp > 0 && num(b.UnrecordedAllocsPerOp) != "0" {
 			t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not recorded one by one: tiny")
 			t.wrap(pad, fmt.Sprintf("allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
 		}

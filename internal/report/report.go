@@ -111,15 +111,17 @@ type Benchmark struct {
 	// the shares come from; with few samples they mean little.
 	CPUSamples int `json:"cpu_samples"`
 
-	// UnrecordedAllocsPerOp is the part of AllocsPerOp that go test
-	// counted and the recorded difference does not hold: the runtime packs
-	// tiny pointer-free allocations (under 16 bytes) into shared 16-byte
-	// blocks and records one allocation per block, and set-up, which the
-	// difference cancels, is in the timing run's figure divided by its
-	// Iterations. With it, the sites' allocs/op and
-	// OutsideObjects/RecordedIterations add up to AllocsPerOp (which go
-	// test truncates to a whole number).
-	UnrecordedAllocsPerOp float64 `json:"unrecorded_allocs_per_op,omitzero"`
+	// UnrecordedAllocsPerOp is what of AllocsPerOp the sites and
+	// OutsideObjects/RecordedIterations do not hold, so that the three add
+	// up to it exactly, always present: the runtime packs tiny pointer-free
+	// allocations (under 16 bytes) into shared 16-byte blocks and records
+	// one allocation per block, set-up, which the recorded difference
+	// cancels, is in the timing run's figure divided by its Iterations, and
+	// a benchmark whose sites are not recorded has all of its allocations
+	// here. It is below zero where the recorded iterations allocated
+	// more: by less than 1 where go test truncated AllocsPerOp to a whole
+	// number, by more where OverRecordedAllocsPerOp is set.
+	UnrecordedAllocsPerOp float64 `json:"unrecorded_allocs_per_op"`
 
 	// OverRecordedAllocsPerOp, when not 0, is what the recorded
 	// iterations allocated per op (the sites and OutsideObjects), which is
@@ -158,7 +160,8 @@ type Site struct {
 	Mechanism  string      `json:"mechanism"`
 	Mechanisms []Mechanism `json:"mechanisms,omitempty"` // breakdown when there is more than one
 
-	// Per-op figures (benchmarks), estimated as described in the package doc.
+	// Per-op figures (benchmarks): exact counts per recorded iteration, as
+	// the package doc says.
 	AllocsPerOp float64 `json:"allocs_per_op,omitzero"`
 	BytesPerOp  float64 `json:"bytes_per_op,omitzero"`
 	// Absolute counts (profiles read with -profile).
