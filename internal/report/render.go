@@ -35,7 +35,8 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		opt.Width = 80
 	}
 	tw := &textWriter{w: w, width: opt.Width}
-	for i, p := range r.Packages {
+	shown, folded := foldNegligible(r.Packages)
+	for i, p := range shown {
 		if i > 0 {
 			tw.line("")
 		}
@@ -49,6 +50,10 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 			tw.line("")
 			tw.failure(&f)
 		}
+	}
+	if len(folded) > 0 {
+		tw.line("")
+		tw.folded(folded)
 	}
 	if len(r.Unmeasured) > 0 {
 		tw.line("")
@@ -177,6 +182,62 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		}
 		t.why(&s, pad)
 	}
+}
+
+// foldNegligible splits the packages of a -profile report into those shown
+// as sections and those whose every site is under minShare: a section of
+// theirs would hold nothing but its "more sites" line. When none would be
+// left, all are shown.
+func foldNegligible(pkgs []Package) (shown, folded []Package) {
+	negligible := func(p Package) bool {
+		if len(p.Failed) > 0 || len(p.Benchmarks) == 0 {
+			return false
+		}
+		for _, b := range p.Benchmarks {
+			if b.Name != "profile" || slices.ContainsFunc(b.Sites, func(s Site) bool { return s.Share >= minShare }) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range pkgs {
+		if negligible(p) {
+			folded = append(folded, p)
+		} else {
+			shown = append(shown, p)
+		}
+	}
+	if len(shown) == 0 {
+		return pkgs, nil
+	}
+	return shown, folded
+}
+
+// folded names, after the sections, the packages foldNegligible left out,
+// with how many sites each has.
+func (t *textWriter) folded(pkgs []Package) {
+	var n int
+	var where []string
+	for _, p := range pkgs {
+		k := 0
+		for _, b := range p.Benchmarks {
+			k += len(b.Sites)
+		}
+		n += k
+		where = append(where, fmt.Sprintf("%s (%d)", p.Path, k))
+	}
+	if n == 1 {
+		t.wrap("", fmt.Sprintf("… 1 more site, in %s, under 0.1%% of the objects (-json lists it)", pkgs[0].Path))
+		return
+	}
+	if len(pkgs) == 1 {
+		where = []string{pkgs[0].Path}
+	}
+	in := strings.Join(where, ", ")
+	if len(where) > 1 {
+		in = strings.Join(where[:len(where)-1], ", ") + " and " + where[len(where)-1]
+	}
+	t.wrap("", fmt.Sprintf("… %d more sites, in %s, each under 0.1%% of the objects (-json lists them)", n, in))
 }
 
 // failure shows a benchmark that failed, and go test's lines about it.

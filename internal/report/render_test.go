@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,6 +271,74 @@ func TestWrap(t *testing.T) {
 			}
 			if got := buf.String(); got != want {
 				t.Errorf("wrap at %d columns:\n%s\nwant\n%s", tc.width, got, want)
+			}
+		})
+	}
+}
+
+// TestWriteTextFoldsNegligiblePackages: a package of a -profile report
+// whose every site is under 0.1% of the objects (zerolog's external test
+// package) has no section of its own, which would hold nothing but its
+// "more sites" line: a line after the sections names it.
+func TestWriteTextFoldsNegligiblePackages(t *testing.T) {
+	profileOf := func(path string, shares ...float64) Package {
+		b := Benchmark{Name: "profile"}
+		for i, s := range shares {
+			b.Sites = append(b.Sites, Site{File: "z.go", Line: i + 1, Function: path + ".F", Objects: int64(s * 1e5), Bytes: 64, Share: s})
+		}
+		return Package{Path: path, Benchmarks: []Benchmark{b}}
+	}
+	for _, tc := range []struct {
+		name     string
+		pkgs     []Package
+		sections []string // the lines that start one, in order
+		want     []string // in order, in the text with its lines joined
+	}{
+		{"one site", []Package{
+			profileOf("github.com/rs/zerolog", 0.9, 0.0999, 0.0001),
+			profileOf("github.com/rs/zerolog_test", 0.0005),
+		}, []string{"github.com/rs/zerolog"}, []string{
+			"z.go:2 zerolog.F",
+			"… 1 more site, under 0.1% of the objects (-json lists it)",
+			"… 1 more site, in github.com/rs/zerolog_test, under 0.1% of the objects (-json lists it)",
+		}},
+		{"several packages", []Package{
+			profileOf("github.com/rs/zerolog_test", 0.0005, 0.0001),
+			profileOf("github.com/rs/zerolog", 0.9, 0.0993),
+			profileOf("github.com/rs/zerolog/internal/cbor", 0.0001),
+		}, []string{"github.com/rs/zerolog"}, []string{
+			"z.go:2 zerolog.F",
+			"… 3 more sites, in github.com/rs/zerolog_test (2) and github.com/rs/zerolog/internal/cbor (1), each under 0.1% of the objects (-json lists them)",
+		}},
+		{"nothing else to show", []Package{
+			profileOf("github.com/rs/zerolog_test", 0.0005),
+		}, []string{"github.com/rs/zerolog_test"}, []string{
+			"… 1 more site, under 0.1% of the objects (-json lists it)",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteText(&buf, &Report{Packages: tc.pkgs}, TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.String()
+			var sections []string
+			for l := range strings.Lines(out) {
+				if !strings.HasPrefix(l, " ") && strings.HasPrefix(l, "github.com/") {
+					sections = append(sections, strings.TrimSpace(l))
+				}
+			}
+			if !slices.Equal(sections, tc.sections) {
+				t.Errorf("sections %q, want %q:\n%s", sections, tc.sections, out)
+			}
+			flat, at := strings.Join(strings.Fields(out), " "), 0
+			for _, w := range tc.want {
+				i := strings.Index(flat[at:], w)
+				if i < 0 {
+					t.Errorf("output lacks %q after byte %d:\n%s", w, at, out)
+					break
+				}
+				at += i + len(w)
 			}
 		})
 	}
