@@ -144,7 +144,7 @@ func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
 			}
 			size = fmt.Sprintf("%s * %d", size, per)
 		}
-		grow := fmt.Sprintf("%s.Grow(%s)\n", obj.Name(), size)
+		grow := fmt.Sprintf("%s.Grow(%s)", obj.Name(), size)
 		pass.Report(analysis.Diagnostic{
 			Pos:     stmt.Pos(),
 			End:     stmt.Pos() + token.Pos(len(loopKeyword(stmt))),
@@ -152,7 +152,7 @@ func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
 			Related: related,
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Grow %s by %s before the loop", obj.Name(), size),
-				TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(grow)}},
+				TextEdits: []analysis.TextEdit{loops.InsertBefore(pass, list, i, j, count, grow)},
 			}},
 		})
 		return

@@ -41,5 +41,6 @@
 // count that is len or cap of something, a constant, unsigned, or a local
 // variable set to such a value and not assigned since is used as it is. Nor
 // is a loop reported where the code declares len or int itself, hiding the
-// builtin or the type that the fix may write.
+// builtin or the type that the fix may write. The Grow calls of several
+// builders written by one loop come in the order the builders are declared.
 package buildergrow

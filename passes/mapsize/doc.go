@@ -32,5 +32,9 @@
 // loop if none of them mentions the map: the fix moves the declaration down
 // to the loop, where the size is read just as the loop reads its length.
 // It is not moved past a label that a goto from the loop or below jumps
-// back to: the map would be made again, emptied, on each jump.
+// back to: the map would be made again, emptied, on each jump. As with
+// prealloc, it goes above declarations of the loop's other variables that
+// evaluate nothing (ids := []int{}) right before the loop, or stays where it
+// is when only those stand between, and several maps moved down to one
+// loop keep their order.
 package mapsize

@@ -96,7 +96,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		Related: loops.Uses(info, body, obj, "grows here"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), n),
-			TextEdits: loops.Redeclare(pass, list, i, j, made),
+			TextEdits: loops.Redeclare(pass, list, i, j, count, made),
 		}},
 	})
 }

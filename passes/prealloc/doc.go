@@ -51,6 +51,11 @@
 // down to the loop, where the capacity is read just as the loop reads its
 // length. It is not moved past a label that a goto from the loop or below
 // jumps back to: the slice would be made again, emptied, on each jump.
+// Declarations of other variables of the loop that evaluate nothing
+// (keys2 := [][]byte{}, var b strings.Builder) need not be passed: the
+// declaration goes above those right before the loop, and stays where it is
+// when only those stand between. Several declarations moved down to one
+// loop keep their order.
 //
 // A slice declared with var is nil until its first append, and one made
 // with make is empty but not nil: when the loop runs zero times, s == nil,

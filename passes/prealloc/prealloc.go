@@ -124,7 +124,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), typeText, capacity)
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
-			TextEdits: loops.Redeclare(pass, list, i, j, make),
+			TextEdits: loops.Redeclare(pass, list, i, j, count, make),
 		}}
 	} else if fix, why := keepNil(pass, list, i, j, obj, typeText, count, capacity); why == "" {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -168,7 +168,7 @@ func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, t
 	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Preallocate %s with capacity %s, keeping it nil when the loop does not run", obj.Name(), capacity),
-		TextEdits: append(loops.Redeclare(pass, list, i, j, fmt.Sprintf("%s := %s", obj.Name(), grow(name))), edits...),
+		TextEdits: append(loops.Redeclare(pass, list, i, j, count, fmt.Sprintf("%s := %s", obj.Name(), grow(name))), edits...),
 	}, ""
 }
 

@@ -5,54 +5,219 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
 // Redeclare returns the edits that replace the declaration list[i] with
-// decl, text such as "s := make([]T, 0, n)". When the loop list[j] does not
-// follow it directly, the declaration moves to just before the loop, where
-// the loop's length is sure to be known; the caller has checked that nothing
-// in between uses the variable. The declaration takes its comments along:
-// those on the lines just above it and those that follow it on its line. It
-// goes above the loop's own comments, if any, and leaves no doubled blank
-// line behind. The statements in between stay where they are.
-func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, decl string) []analysis.TextEdit {
+// decl, text such as "s := make([]T, 0, n)", for the loop list[j] of the
+// given count. When other statements stand between them, the declaration
+// moves down to where the loop's length is sure to be known: just before
+// the loop, or before the declarations right above the loop that are
+// settled (see settled: keys2 := [][]byte{}, filled by the same loop),
+// and it stays where it is when only those stand in between. The caller
+// has checked that nothing in between uses the variable. The declaration
+// takes its comments along: those on the lines just above it and those
+// that follow it on its line. It goes above the comments of the statement
+// it moves before, if any, and leaves no doubled blank line behind. The
+// statements in between stay where they are. Declarations moved before
+// one statement keep their order (see insertion).
+func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl string) []analysis.TextEdit {
+	k := j // the statement the declaration goes before
+	for k-1 > i && settled(pass.TypesInfo, list[k-1], list[j], count) {
+		k--
+	}
 	old := list[i]
-	if j == i+1 {
+	if k == i+1 {
 		return []analysis.TextEdit{{Pos: old.Pos(), End: old.End(), NewText: []byte(decl)}}
 	}
-	loop := list[j]
+	// Declarations in between that the loop's other fixes may move
+	// before the anchor too, and the anchor when it is one, which its fix
+	// may replace where it stands.
+	rank := countSettled(pass.TypesInfo, list[i+1:k+1], list[j], count)
+	anchor := list[k]
 	del := analysis.TextEdit{Pos: old.Pos(), End: old.End()}
-	at, indent := loop.Pos(), ""
-	var above []*ast.Comment
-	if src := source(pass, old.Pos()); src != nil {
-		tf := pass.Fset.File(old.Pos())
-		file := fileOf(pass, old.Pos())
-		if pos, end, comments, ok := ownLines(tf, src, file, old); ok {
-			above = leading(tf, src, file, old)
-			if len(above) > 0 {
-				pos = tf.LineStart(tf.Line(above[0].Pos()))
-			}
-			del.Pos, del.End = pos, skipBlankLine(tf, src, pos, end)
-			for _, c := range comments {
-				decl += " " + c.Text
-			}
+	lines := []string{decl}
+	src := source(pass, old.Pos())
+	if src == nil {
+		return []analysis.TextEdit{del, {Pos: anchor.Pos(), End: anchor.Pos(), NewText: []byte(decl + "\n")}}
+	}
+	tf := pass.Fset.File(old.Pos())
+	file := fileOf(pass, old.Pos())
+	if pos, end, comments, ok := ownLines(tf, src, file, old); ok {
+		above := leading(tf, src, file, old)
+		if len(above) > 0 {
+			pos = tf.LineStart(tf.Line(above[0].Pos()))
 		}
-		if cs := leading(tf, src, file, loop); len(cs) > 0 {
-			at = cs[0].Pos()
+		del.Pos, del.End = pos, skipBlankLine(tf, src, pos, end)
+		lines = nil
+		for _, c := range above {
+			lines = append(lines, c.Text)
 		}
-		if ws := string(src[tf.Offset(tf.LineStart(tf.Line(at))):tf.Offset(at)]); blank(ws) {
-			indent = ws
+		lines = append(lines, decl)
+		for _, c := range comments {
+			lines[len(lines)-1] += " " + c.Text
 		}
 	}
-	var text strings.Builder
-	for _, c := range above {
-		text.WriteString(c.Text + "\n" + indent)
+	at := anchor.Pos()
+	if cs := leading(tf, src, file, anchor); len(cs) > 0 {
+		at = cs[0].Pos()
 	}
-	text.WriteString(decl + "\n" + indent)
-	return []analysis.TextEdit{del, {Pos: at, End: at, NewText: []byte(text.String())}}
+	return []analysis.TextEdit{del, insertion(tf, src, at, rank, lines, !quiet(pass.TypesInfo, list[k-1]))}
+}
+
+// InsertBefore returns the edit that puts text, a statement about the
+// variable that list[i] declares (b.Grow(n)), on a line of its own just
+// before the loop list[j] of the given count, below the loop's comments.
+// Such statements for several declarations come in the declarations'
+// order, below the declarations that Redeclare moves before the loop.
+func InsertBefore(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, text string) analysis.TextEdit {
+	loop := list[j]
+	src := source(pass, loop.Pos())
+	if src == nil {
+		return analysis.TextEdit{Pos: loop.Pos(), End: loop.Pos(), NewText: []byte(text + "\n")}
+	}
+	rank := countSettled(pass.TypesInfo, list[i+1:j], loop, count)
+	return insertion(pass.Fset.File(loop.Pos()), src, loop.Pos(), rank, []string{text}, !quiet(pass.TypesInfo, list[j-1]))
+}
+
+// insertion returns the edit that puts lines, statements and comments, on
+// lines of their own before at, the start of a statement or of its
+// comments. go vet merges two insertions at one offset in the order of
+// their fixes, and analysistest in the order of their messages: to keep
+// several declarations in their order either way, each goes at an offset of
+// its own, by rank. Rank 0 is at itself; higher ranks are each one offset
+// earlier, first in at's indentation, then, with above set, at the line
+// ends among the blank space above it. Past the last of those, ranks share
+// it. above is false where a fix may delete the lines above: those of a
+// declaration that Redeclare moves down to another loop.
+func insertion(tf *token.File, src []byte, at token.Pos, rank int, lines []string, above bool) analysis.TextEdit {
+	lineStart := tf.LineStart(tf.Line(at))
+	indent := string(src[tf.Offset(lineStart):tf.Offset(at)])
+	if !blank(indent) {
+		indent = ""
+		lineStart = at // no room before at on its line, nor above
+	}
+	text := strings.Join(lines, "\n"+indent)
+	offsets := []int{}
+	for o := tf.Offset(at); o >= tf.Offset(lineStart); o-- {
+		offsets = append(offsets, o)
+	}
+	for o := tf.Offset(lineStart) - 1; above && lineStart != at && o >= 0 && blank(string(src[o])); o-- {
+		if src[o] == '\n' {
+			offsets = append(offsets, o)
+		}
+	}
+	o := offsets[min(rank, len(offsets)-1)]
+	pos := tf.Pos(o)
+	if o >= tf.Offset(lineStart) {
+		// Within at's line: the declaration's line gets the whole
+		// indentation, and so does at's.
+		before, after := indent[:o-tf.Offset(lineStart)], indent[o-tf.Offset(lineStart):]
+		return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(after + text + "\n" + before)}
+	}
+	// At the end of a line above.
+	return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte("\n" + indent + text)}
+}
+
+// settled reports whether the statement s declares variables that the loop
+// uses, and none that the loop's count reads, with values that evaluate
+// nothing: `var b strings.Builder`, `keys2 := [][]byte{}`, `m :=
+// make(map[K]V)`, a constant. A declaration moved down to the loop may go
+// above such statements as well as below them: they change nothing that
+// the count reads.
+func settled(info *types.Info, s ast.Stmt, loop ast.Stmt, count Count) bool {
+	names := declared(info, s)
+	read := Idents(info, count.Expr)
+	for _, id := range names {
+		obj := info.Defs[id]
+		if obj == nil || !Refers(info, loop, obj) || slices.Contains(read, obj) {
+			return false
+		}
+	}
+	return len(names) > 0
+}
+
+// quiet reports whether s declares variables with values that evaluate
+// nothing.
+func quiet(info *types.Info, s ast.Stmt) bool { return len(declared(info, s)) > 0 }
+
+// declared returns the names that s declares when it declares variables,
+// and only them, with values that evaluate nothing; else nil.
+func declared(info *types.Info, s ast.Stmt) []*ast.Ident {
+	var names []*ast.Ident
+	var values []ast.Expr
+	switch s := s.(type) {
+	case *ast.DeclStmt:
+		gd, ok := s.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			return nil
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			names, values = append(names, vs.Names...), append(values, vs.Values...)
+		}
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE || len(s.Lhs) != len(s.Rhs) {
+			return nil
+		}
+		for _, l := range s.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				return nil
+			}
+			names = append(names, id)
+		}
+		values = s.Rhs
+	default:
+		return nil
+	}
+	for _, v := range values {
+		if !evaluatesNothing(info, v) {
+			return nil
+		}
+	}
+	return names
+}
+
+// countSettled returns how many of stmts are settled for the loop: the rank
+// among the insertions before one place (see insertion) of a declaration
+// that stmts follow. Each declaration that a fix moves down to the loop,
+// or that buildergrow grows, is settled itself: one declared above another
+// has the higher rank.
+func countSettled(info *types.Info, stmts []ast.Stmt, loop ast.Stmt, count Count) int {
+	n := 0
+	for _, s := range stmts {
+		if settled(info, s, loop, count) {
+			n++
+		}
+	}
+	return n
+}
+
+// evaluatesNothing reports whether e is a constant, nil, an empty composite
+// literal, or the builtin make of constant sizes.
+func evaluatesNothing(info *types.Info, e ast.Expr) bool {
+	if tv := info.Types[e]; tv.Value != nil || tv.IsNil() {
+		return true
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.CallExpr:
+		if b, ok := info.Uses[identOf(e.Fun)].(*types.Builtin); !ok || b.Name() != "make" || len(e.Args) == 0 {
+			return false
+		}
+		for _, a := range e.Args[1:] {
+			if info.Types[a].Value == nil {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // leading returns the comments on the lines just above the statement s,

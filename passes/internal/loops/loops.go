@@ -23,6 +23,9 @@ type Count struct {
 	// Type is the count's type: int for a length, the type of n otherwise
 	// (an untyped constant's default type for a constant).
 	Type types.Type
+	// Expr is what the count is read from: the operand of the range
+	// statement, or n.
+	Expr ast.Expr
 }
 
 // TripCount returns the number of iterations of the loop list[j], when that
@@ -49,10 +52,10 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 		}
 		switch u := t.Underlying().(type) {
 		case *types.Slice, *types.Map, *types.Array:
-			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int]}, true
+			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int], Expr: l.X}, true
 		case *types.Pointer:
 			if _, ok := u.Elem().Underlying().(*types.Array); ok {
-				return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int]}, true
+				return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int], Expr: l.X}, true
 			}
 		case *types.Basic:
 			if u.Info()&types.IsInteger != 0 {
@@ -70,7 +73,7 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 	if tv := info.Types[n]; tv.Value != nil && constant.Sign(tv.Value) < 0 {
 		return Count{}, false
 	}
-	return Count{Text: Text(fset, n), NonNegative: NonNegative(info, n, list, j), Type: types.Default(info.TypeOf(n))}, true
+	return Count{Text: Text(fset, n), NonNegative: NonNegative(info, n, list, j), Type: types.Default(info.TypeOf(n)), Expr: n}, true
 }
 
 // NonNegative reports whether e, evaluated just before the statement

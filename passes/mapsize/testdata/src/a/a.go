@@ -423,3 +423,28 @@ Retry:
 	}
 	return m
 }
+
+// A map and a slice filled by the same loop: the map stays above the slice
+// (it used to move below it, as the slice stands between it and the loop).
+func mapThenSlice(users []*user) (map[int]*user, []int) {
+	m := map[int]*user{} // want `m gets one entry per iteration of a loop of len\(users\) iterations`
+	ids := []int{}
+	for _, u := range users {
+		m[u.ID] = u
+		ids = append(ids, u.ID)
+	}
+	return m, ids
+}
+
+// Two maps moved down to one loop keep their order, whatever order the
+// fixes are merged in (analysistest merges them by message).
+func twoMoved(users []*user, f func()) (map[int]*user, map[string]int) {
+	zm := map[int]*user{}  // want `zm gets one entry per iteration of a loop of len\(users\) iterations`
+	am := map[string]int{} // want `am gets one entry per iteration of a loop of len\(users\) iterations`
+	f()
+	for i, u := range users {
+		zm[u.ID] = u
+		am[u.Name] = i
+	}
+	return zm, am
+}
