@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -463,6 +464,48 @@ func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Be
 		got[b.Name] = b
 	}
 	return got
+}
+
+// TestReportSkipped: the benchmarks that skip themselves are named once
+// per package with go test's reasons, in text and JSON, also for a package
+// whose benchmarks all skip among others; the report exits 0 as some ran.
+func TestReportSkipped(t *testing.T) {
+	code, text, stderr := squash(t, testMod, "-nolint", "-benchtime", "100x", "./skipsome", "./skipping")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	flat := strings.Join(strings.Fields(text), " ")
+	for _, want := range []string{
+		"example.com/sq/skipsome BenchmarkRuns ",
+		"skipped: BenchmarkQuery, BenchmarkInsert (skipsome_test.go:17: needs a database) skipped: BenchmarkNoReason skipped: BenchmarkSub/n=1 (skipsome_test.go:39: no input for n=1)",
+		"example.com/sq/skipping skipped: BenchmarkNeedsDB (skipping_test.go:6: needs a database)",
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+
+	code, stdout, stderr := squash(t, testMod, "-nolint", "-json", "-benchtime", "100x", "./skipsome")
+	if code != exitClean {
+		t.Fatalf("-json: exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Packages []struct {
+			Skipped []map[string]string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Packages) != 1 {
+		t.Fatalf("-json: %v:\n%s", err, stdout)
+	}
+	want := []map[string]string{
+		{"name": "BenchmarkQuery", "reason": "skipsome_test.go:17: needs a database"},
+		{"name": "BenchmarkInsert", "reason": "skipsome_test.go:17: needs a database"},
+		{"name": "BenchmarkNoReason", "reason": ""},
+		{"name": "BenchmarkSub/n=1", "reason": "skipsome_test.go:39: no input for n=1"},
+	}
+	if got := rep.Packages[0].Skipped; !slices.EqualFunc(got, want, maps.Equal) {
+		t.Errorf("-json: skipped %v, want %v", got, want)
+	}
 }
 
 // TestReportAddsUp: the sites, the allocations outside the module and the

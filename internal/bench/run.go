@@ -249,6 +249,72 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 	return names, failed, nil
 }
 
+// A Skip is a benchmark that skipped itself (b.Skip, b.SkipNow).
+type Skip struct {
+	Name string // the full name, without the -GOMAXPROCS suffix
+	// Reason is what the benchmark logged last before it skipped, as go
+	// test prints it ("db_test.go:12: needs a database"), the message of
+	// b.Skip; "" if it logged nothing.
+	Reason string
+}
+
+// Skipped returns the benchmarks that opts.Bench selects and that skipped
+// themselves, with their reasons: seen are those that ran or failed (as
+// Benchmarks returned them), and each top-level benchmark listed that none
+// of seen covers is run once more, with -test.v, for go test's lines about
+// it. A sub-benchmark that skips while others under its parent run is not
+// found.
+func (b *Binary) Skipped(ctx context.Context, opts Options, seen []string) ([]Skip, error) {
+	re := benchRegexp(opts.Bench)
+	var alts []string
+	for _, top := range b.listed(ctx, opts.Bench) {
+		if !covers(top, seen) {
+			alts = append(alts, only(top, re))
+		}
+	}
+	if len(alts) == 0 {
+		return nil, nil
+	}
+	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+strings.Join(alts, "|"), "-test.benchtime=1x", "-test.v")
+	if f := (*Failure)(nil); err != nil && !errors.As(err, &f) {
+		return nil, err
+	}
+	return skips(string(out)), nil // a failure here is Benchmarks' to report
+}
+
+// skips returns the benchmarks that out, the output of a run with -test.v,
+// shows skipping: a line "--- SKIP: NAME" each. With -test.v go test prints
+// a benchmark's name when it starts and its log entries as they come,
+// indented by four spaces (the lines after an entry's first by eight), so
+// the reason is the last entry before that line.
+func skips(out string) []Skip {
+	var ss []Skip
+	var logged []string // entries since the last line that is not one
+	for l := range strings.Lines(out) {
+		l = strings.TrimRight(l, "\r\n")
+		switch {
+		case strings.HasPrefix(l, "--- SKIP: "):
+			f := strings.Fields(strings.TrimPrefix(l, "--- SKIP: "))
+			if len(f) == 0 {
+				logged = nil
+				continue
+			}
+			s := Skip{Name: strings.TrimSuffix(f[0], procsSuffix)}
+			if len(logged) > 0 {
+				s.Reason = logged[len(logged)-1]
+			}
+			ss, logged = append(ss, s), nil
+		case strings.HasPrefix(l, "        ") && len(logged) > 0:
+			logged[len(logged)-1] += "\n" + strings.TrimSpace(l)
+		case strings.HasPrefix(l, "    "):
+			logged = append(logged, strings.TrimSpace(l))
+		default:
+			logged = nil
+		}
+	}
+	return ss
+}
+
 // discover runs the benchmarks that the -test.bench regexp re selects once
 // each, and returns those that printed a result and those that failed.
 func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, error) {

@@ -357,3 +357,43 @@ func FuzzFailure(f *testing.F) {
 		}
 	})
 }
+
+// TestSkips: each "--- SKIP:" line of a -test.v run is a skipped
+// benchmark, with the last entry it logged before as the reason (output of
+// go1.26 on benchmarks that call b.Skip, b.SkipNow, b.Log then b.Skipf of
+// two lines, and b.Skip in sub-benchmarks).
+func TestSkips(t *testing.T) {
+	out := "goos: linux\ngoarch: amd64\npkg: example.com/skx\ncpu: AMD EPYC\n" +
+		"BenchmarkNeedsDB\n    skx_test.go:13: needs a database\n--- SKIP: BenchmarkNeedsDB\n" +
+		"BenchmarkNow\n--- SKIP: BenchmarkNow\n" +
+		"BenchmarkRuns\nBenchmarkRuns" + procsSuffix + "   \t       1\t       741.0 ns/op\n" +
+		"BenchmarkMulti\n    skx_test.go:15: line one\n    skx_test.go:15: two\n        lines\n--- SKIP: BenchmarkMulti\n" +
+		"BenchmarkAllSub\nBenchmarkAllSub/a\n    skx_test.go:21: no a\n--- SKIP: BenchmarkAllSub/a\n" +
+		"BenchmarkDeep\nBenchmarkDeep/a\nBenchmarkDeep/a/b\n    skx_test.go:24: deep\n--- SKIP: BenchmarkDeep/a/b\n" +
+		"--- SKIP: \nPASS\n"
+	want := []Skip{
+		{"BenchmarkNeedsDB", "skx_test.go:13: needs a database"},
+		{"BenchmarkNow", ""},
+		{"BenchmarkMulti", "skx_test.go:15: two\nlines"},
+		{"BenchmarkAllSub/a", "skx_test.go:21: no a"},
+		{"BenchmarkDeep/a/b", "skx_test.go:24: deep"},
+	}
+	if got := skips(out); !slices.Equal(got, want) {
+		t.Errorf("skips =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// FuzzSkips: skips never panics and names each skipped benchmark with one
+// word of the output, after a "--- SKIP: ".
+func FuzzSkips(f *testing.F) {
+	f.Add("BenchmarkNeedsDB\n    x_test.go:13: needs a database\n--- SKIP: BenchmarkNeedsDB\n")
+	f.Add("--- SKIP: \n        x\n    y\n--- SKIP: B\r\n")
+	f.Fuzz(func(t *testing.T, out string) {
+		for _, s := range skips(out) {
+			_, after, _ := strings.Cut(out, "--- SKIP: ")
+			if w := strings.Fields(s.Name); len(w) != 1 || w[0] != s.Name || !strings.Contains(after, s.Name) {
+				t.Errorf("named %q", s.Name)
+			}
+		}
+	})
+}

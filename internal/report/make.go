@@ -71,7 +71,7 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Packages: []Package{}}
-	var skipped []error
+	var none []error // of the packages with nothing measured
 	for _, pkg := range pkgs {
 		p, err := measurePackage(ctx, pkg, work, opts)
 		if err != nil {
@@ -79,18 +79,31 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 				return nil, ctx.Err()
 			}
 			if len(pkgs) > 1 && errors.Is(err, ErrNoBenchmarks) {
-				skipped = append(skipped, err)
+				none = append(none, err)
+				if p != nil && len(p.Skipped) > 0 {
+					rep.Packages = append(rep.Packages, *p) // to say which skipped
+				}
 				continue
 			}
 			return nil, err
 		}
 		rep.Packages = append(rep.Packages, *p)
 	}
-	if !rep.measured() && rep.Failures() != nil {
-		return nil, rep.Failures() // nothing but failures to show
+	if !rep.measured() {
+		if err := rep.Failures(); err != nil {
+			return nil, err // nothing but failures to show
+		}
+		// If a package has benchmarks that did not run, say that rather
+		// than that there are none.
+		for _, err := range none {
+			if errors.Is(err, bench.ErrNoneRan) {
+				return nil, err
+			}
+		}
+		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, strings.Join(patternsOrDot(cfg.Patterns), " "))
 	}
 	rep.countCoverage()
-	if len(rep.Packages) > 0 && cfg.Lint != nil {
+	if cfg.Lint != nil {
 		lc := *cfg.Lint
 		lc.Dir, lc.Patterns = cfg.Dir, cfg.Patterns
 		progressf(cfg.Progress, "running the analyzers")
@@ -99,16 +112,6 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 		rep.attach(findings, pkgs)
-	}
-	if len(rep.Packages) == 0 {
-		// If a package has benchmarks that did not run, say that rather
-		// than that there are none.
-		for _, err := range skipped {
-			if errors.Is(err, bench.ErrNoneRan) {
-				return nil, err
-			}
-		}
-		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, strings.Join(patternsOrDot(cfg.Patterns), " "))
 	}
 	return rep, nil
 }
@@ -147,13 +150,27 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 		return nil, err
 	}
 	names, failed, err := bin.Benchmarks(ctx, opts)
-	if err != nil {
+	if err != nil && !errors.Is(err, bench.ErrNoneRan) {
 		if errors.Is(err, bench.ErrNoBenchmarks) {
 			return nil, noBenchmarks{err}
 		}
 		return nil, err
 	}
 	out := &Package{Path: pkg.ImportPath, Benchmarks: []Benchmark{}}
+	seen := slices.Clone(names)
+	for _, f := range failed {
+		seen = append(seen, f.Name)
+	}
+	skips, serr := bin.Skipped(ctx, opts, seen)
+	if serr != nil {
+		return nil, serr
+	}
+	for _, s := range skips {
+		out.Skipped = append(out.Skipped, Skip{Name: s.Name, Reason: s.Reason})
+	}
+	if err != nil {
+		return out, noBenchmarks{err} // none ran: out says which skipped
+	}
 	fail := func(f *bench.Failure) {
 		progressf(opts.Progress, "%s failed", f.Name)
 		out.Failed = append(out.Failed, Failure{Name: f.Name, Output: f.Output})

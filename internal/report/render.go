@@ -50,6 +50,10 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 			tw.line("")
 			tw.failure(&f)
 		}
+		if len(p.Skipped) > 0 {
+			tw.line("")
+			tw.skipped(p.Skipped)
+		}
 	}
 	if len(folded) > 0 {
 		tw.line("")
@@ -249,6 +253,48 @@ func (t *textWriter) failure(f *Failure) {
 	}
 	for l := range strings.Lines(f.Output) {
 		t.line("  %s", strings.TrimRight(l, "\n"))
+	}
+}
+
+// Of the benchmarks that skipped, text shows at most maxSkipReasons
+// reasons, and at most maxSkipNames names for each; JSON has them all.
+const (
+	maxSkipReasons = 3
+	maxSkipNames   = 3
+)
+
+// skipped says which benchmarks skipped themselves, a line for each
+// reason (the first line of what they logged last), in the order go test
+// ran them: "skipped: BenchmarkA, BenchmarkB (db_test.go:12: needs a
+// database)".
+func (t *textWriter) skipped(skips []Skip) {
+	var reasons []string
+	names := map[string][]string{}
+	for _, s := range skips {
+		r, _, _ := strings.Cut(s.Reason, "\n")
+		if _, ok := names[r]; !ok {
+			reasons = append(reasons, r)
+		}
+		names[r] = append(names[r], s.Name)
+	}
+	for i, r := range reasons {
+		if i == maxSkipReasons {
+			n := 0
+			for _, r := range reasons[i:] {
+				n += len(names[r])
+			}
+			t.wrap("", fmt.Sprintf("skipped: %s for other reasons (-json lists them)", plural(n, "more", "more")))
+			return
+		}
+		ns := names[r]
+		text := strings.Join(ns, ", ")
+		if len(ns) > maxSkipNames {
+			text = strings.Join(ns[:maxSkipNames], ", ") + " and " + plural(len(ns)-maxSkipNames, "more", "more")
+		}
+		if r != "" {
+			text += " (" + r + ")"
+		}
+		t.wrap("", "skipped: "+text)
 	}
 }
 

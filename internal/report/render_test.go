@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -339,6 +340,61 @@ func TestWriteTextFoldsNegligiblePackages(t *testing.T) {
 					break
 				}
 				at += i + len(w)
+			}
+		})
+	}
+}
+
+// TestWriteTextSkipped: the benchmarks that skipped themselves are named
+// once per package, a line per reason, with at most a few names each.
+func TestWriteTextSkipped(t *testing.T) {
+	var many []Skip
+	for i := range 12 {
+		many = append(many, Skip{Name: fmt.Sprintf("BenchmarkWords%d", i), Reason: "snappy_test.go:1249: skipping benchmark: open /usr/share/dict/words: no such file or directory"})
+	}
+	for i := range 18 {
+		many = append(many, Skip{Name: fmt.Sprintf("Benchmark_UFlat%d", i), Reason: "snappy_test.go:1335: test data not found; skipping benchmark without the -download flag"})
+	}
+	for _, tc := range []struct {
+		name  string
+		skips []Skip
+		want  []string // the lines after the benchmarks, joined
+	}{
+		{"one", []Skip{{"BenchmarkNeedsDB", "db_test.go:6: needs a database"}},
+			[]string{"skipped: BenchmarkNeedsDB (db_test.go:6: needs a database)"}},
+		{"no reason, and a reason of two lines", []Skip{{"BenchmarkNow", ""}, {"BenchmarkA", "a_test.go:3: two\nlines"}, {"BenchmarkB", "a_test.go:3: two\nlines"}},
+			[]string{"skipped: BenchmarkNow", "skipped: BenchmarkA, BenchmarkB (a_test.go:3: two)"}},
+		{"many", many, []string{
+			"skipped: BenchmarkWords0, BenchmarkWords1, BenchmarkWords2 and 9 more (snappy_test.go:1249: skipping benchmark: open /usr/share/dict/words: no such file or directory)",
+			"skipped: Benchmark_UFlat0, Benchmark_UFlat1, Benchmark_UFlat2 and 15 more (snappy_test.go:1335: test data not found; skipping benchmark without the -download flag)",
+		}},
+		{"many reasons", []Skip{{"B1", "r1"}, {"B2", "r2"}, {"B3", "r3"}, {"B4", "r4"}, {"B5", "r5"}, {"B6", "r4"}},
+			[]string{"skipped: B1 (r1)", "skipped: B2 (r2)", "skipped: B3 (r3)", "skipped: 3 more for other reasons (-json lists them)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := sampleReport()
+			r.Packages[0].Skipped = tc.skips
+			var buf bytes.Buffer
+			if err := WriteText(&buf, r, TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			_, after, ok := strings.Cut(buf.String(), "no allocations per op\n\n")
+			if !ok {
+				t.Fatalf("no blank line after the benchmarks:\n%s", buf.String())
+			}
+			var got []string
+			for l := range strings.Lines(after) {
+				if strings.HasPrefix(l, " ") {
+					got[len(got)-1] += " " + strings.TrimSpace(l)
+				} else {
+					got = append(got, strings.TrimSpace(l))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if n := len(strings.Split(strings.TrimSpace(after), "\n")); n > 8 {
+				t.Errorf("%d lines for %d skipped benchmarks:\n%s", n, len(tc.skips), after)
 			}
 		})
 	}

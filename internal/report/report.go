@@ -37,6 +37,17 @@ type Package struct {
 	// Failed are the benchmarks that failed (b.Error, b.Fatal, a panic);
 	// the others are measured all the same.
 	Failed []Failure `json:"failed,omitempty"`
+	// Skipped are the benchmarks that skipped themselves (b.Skip).
+	Skipped []Skip `json:"skipped,omitempty"`
+}
+
+// A Skip is a benchmark that skipped itself, and why.
+type Skip struct {
+	Name string `json:"name"`
+	// Reason is what it logged last before it skipped, as go test prints
+	// it: the message of b.Skip ("db_test.go:12: needs a database"); "" if
+	// it logged nothing.
+	Reason string `json:"reason"`
 }
 
 // A Failure is a benchmark that failed, and what go test printed about it.
