@@ -131,8 +131,16 @@ func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
 			per += k
 			related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
 		}
-		size, ok := count.Size(pass, stmt.Pos())
-		if !ok {
+		size, noSize := count.Size(pass, stmt.Pos(), "Grow's argument")
+		d := analysis.Diagnostic{
+			Pos:     stmt.Pos(),
+			End:     stmt.Pos() + token.Pos(len(loopKeyword(stmt))),
+			Message: fmt.Sprintf("%s grows as this loop of %s iterations writes up to %s each: Grow it once before the loop", obj.Name(), count.Text, bytesText(per)),
+			Related: related,
+		}
+		if noSize != "" {
+			d.Message += noSize
+			pass.Report(d)
 			return
 		}
 		if !types.Identical(count.Type, types.Typ[types.Int]) {
@@ -145,16 +153,11 @@ func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
 			size = fmt.Sprintf("%s * %d", size, per)
 		}
 		grow := fmt.Sprintf("%s.Grow(%s)", obj.Name(), size)
-		pass.Report(analysis.Diagnostic{
-			Pos:     stmt.Pos(),
-			End:     stmt.Pos() + token.Pos(len(loopKeyword(stmt))),
-			Message: fmt.Sprintf("%s grows as this loop of %s iterations writes up to %s each: Grow it once before the loop", obj.Name(), count.Text, bytesText(per)),
-			Related: related,
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("Grow %s by %s before the loop", obj.Name(), size),
-				TextEdits: []analysis.TextEdit{loops.InsertBefore(pass, list, i, j, count, grow)},
-			}},
-		})
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Grow %s by %s before the loop", obj.Name(), size),
+			TextEdits: []analysis.TextEdit{loops.InsertBefore(pass, list, i, j, count, grow)},
+		}}
+		pass.Report(d)
 		return
 	}
 }

@@ -36,8 +36,9 @@
 //
 // Grow panics on a negative count, which a loop bound such as n or
 // len(ids)-1 can be when the loop does not run: the fix then grows by
-// max(0, n) times the bytes per iteration, and where the builtin max is not
-// available (before Go 1.21, or shadowed) such a loop is not reported. A
+// max(0, n) times the bytes per iteration. Where the builtin max is not
+// available (before Go 1.21, or hidden by a declaration of max) such a loop
+// is reported without a fix, and the message says why. A
 // count that is len or cap of something, a constant, unsigned, or a local
 // variable set to such a value and not assigned since is used as it is. Nor
 // is a loop reported where the code declares len or int itself, hiding the

@@ -37,11 +37,13 @@
 //
 // A count that may be negative, such as n or len(data)-3, only means that
 // the loop does not run, but make and slices.Grow panic on a negative
-// capacity: the fix makes the slice with max(0, n), and where the builtin
-// max is not available (before Go 1.21, or shadowed) such a loop is not
-// reported. A count that is len or cap of something, a constant, unsigned,
-// or a local variable set to such a value and not assigned since is used as
-// it is (converted with int for slices.Grow, if of another type). Nor
+// capacity: the fix makes the slice with max(0, n). Where the builtin max
+// is not available (before Go 1.21, or hidden by a declaration of max) such
+// a loop is reported without a fix, as the slice grows all the same, and
+// the message says why. A count that is len or cap of something, a
+// constant, unsigned, or a local variable set to such a value and not
+// assigned since is used as it is (converted with int for slices.Grow, if
+// of another type). Nor
 // is a loop reported where the code declares len or make itself, hiding the
 // builtins that the fix writes, or where the fix, moving the declaration
 // down to the loop, would put it between a goto and its label.

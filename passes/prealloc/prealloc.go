@@ -107,10 +107,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 	if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
 		return
 	}
-	capacity, ok := count.Size(pass, stmt.Pos())
-	if !ok {
-		return
-	}
+	capacity, noSize := count.Size(pass, stmt.Pos(), "the capacity")
 	_, isVar := list[i].(*ast.DeclStmt)
 	decl := list[i]
 	d := analysis.Diagnostic{
@@ -120,7 +117,9 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		Related: loops.Uses(info, body, obj, "grows here"),
 	}
 	typeText := loops.Text(pass.Fset, typ)
-	if !isVar || !nilObservable(info, list[j+1:], obj) {
+	if noSize != "" {
+		d.Message += noSize
+	} else if !isVar || !nilObservable(info, list[j+1:], obj) {
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), typeText, capacity)
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),

@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -326,20 +327,23 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 // Size returns the count as the argument of make's capacity or of Grow,
 // both of which panic when it is negative: the count itself when it cannot
 // be negative, else max(0, count) when the builtin max can be used at pos
-// (Go 1.21 or later, not shadowed). It reports false when neither will do.
-func (c Count) Size(pass *analysis.Pass, pos token.Pos) (string, bool) {
+// (Go 1.21 or later, not shadowed). When neither will do, it returns ""
+// and why, to be added to the diagnostic's message, which stays true
+// without a fix; what names the argument ("the capacity").
+func (c Count) Size(pass *analysis.Pass, pos token.Pos, what string) (size, why string) {
 	if c.NonNegative {
-		return c.Text, true
+		return c.Text, ""
 	}
-	if !builtinMax(pass, pos) {
-		return "", false
+	reason := ""
+	switch {
+	case !AtLeast(pass, pos, "go1.21"):
+		reason = "needs Go 1.21, and this file is " + GoVersion(pass, pos)
+	case !Predeclared(pass, pos, "max"):
+		reason = "is hidden here by a declaration of max"
+	default:
+		return "max(0, " + c.Text + ")", ""
 	}
-	return "max(0, " + c.Text + ")", true
-}
-
-// builtinMax reports whether max at pos is the builtin of Go 1.21.
-func builtinMax(pass *analysis.Pass, pos token.Pos) bool {
-	return AtLeast(pass, pos, "go1.21") && Predeclared(pass, pos, "max")
+	return "", fmt.Sprintf(" (no fix offered: %s may be negative, and the builtin max that would keep %s from going negative %s)", c.Text, what, reason)
 }
 
 // GoVersion returns the Go version that the file holding pos is compiled

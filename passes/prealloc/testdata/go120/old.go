@@ -1,12 +1,13 @@
 // Package old is a module at Go 1.20, before the builtin max and package
 // slices: a count that may be negative cannot be wrapped in max(0, n), so
-// it is not reported; a length still is. A slice that must stay nil when
-// the loop does not run cannot be made with slices.Grow: it is reported
-// without a fix; one that need not is fixed with make.
+// such a loop is reported without a fix, and the message says why; a
+// length is fixed as ever. A slice that must stay nil when the loop does
+// not run cannot be made with slices.Grow: it is reported without a fix;
+// one that need not is fixed with make.
 package old
 
 func countedParam(n int) []int {
-	var out []int
+	var out []int // want `out grows once per iteration of a loop of n iterations: make it with that capacity \(no fix offered: n may be negative, and the builtin max that would keep the capacity from going negative needs Go 1.21, and this file is go1.20\)$`
 	for i := 0; i < n; i++ {
 		out = append(out, i)
 	}
@@ -27,4 +28,22 @@ func rangeSliceLen(xs []int) int {
 		out = append(out, x)
 	}
 	return len(out)
+}
+
+func madeEmpty(xs []int) []int {
+	out := []int{} // want `out grows once per iteration of a loop of len\(xs\) - 1 iterations: make it with that capacity \(no fix offered: len\(xs\) - 1 may be negative, and the builtin max that would keep the capacity from going negative needs Go 1.21, and this file is go1.20\)$`
+	for i := 0; i < len(xs)-1; i++ {
+		out = append(out, xs[i+1]-xs[i])
+	}
+	return out
+}
+
+// A count that cannot be negative needs no max: fixed.
+func nonNegative(xs []int) []int {
+	n := len(xs)
+	out := []int{} // want `out grows once per iteration of a loop of n iterations: make it with that capacity$`
+	for i := 0; i < n; i++ {
+		out = append(out, xs[i])
+	}
+	return out
 }
