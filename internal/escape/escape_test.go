@@ -92,6 +92,40 @@ func TestInlinedRecords(t *testing.T) {
 	}
 }
 
+// TestAddDuplicates: the same record read twice (a generic function's,
+// decided on once per shape and in each package that instantiates it) is
+// kept once; records that differ only in their flow are of two values (from
+// yaml.v3's decode.go:743, the slice's copy in an interface and the make's
+// backing array that goes into it), kept both.
+func TestAddDuplicates(t *testing.T) {
+	at := Position{File: "/m/decode.go", Line: 743, Col: 29}
+	// The slice's copy goes to the call; the backing array goes into it.
+	boxed := escapeAt(at, "make([]interface {}, l) escapes to heap",
+		"flow: {heap} ← &{storage for make([]interface {}, l)}",
+		"from make([]interface {}, l) (spill)",
+		"from settableValueOf(make([]interface {}, l)) (call parameter)")
+	array := escapeAt(at, boxed.Message,
+		"flow: {storage for make([]interface {}, l)} ← &{storage for make([]interface {}, l)}",
+		"from make([]interface {}, l) (spill)",
+		"from make([]interface {}, l) (interface-converted)")
+	ix := newIndex()
+	ix.add([]Record{boxed, array})
+	ix.add([]Record{boxed, array})
+	if got := ix.Here(at.File, at.Line); len(got) != 2 || got[0].ShortFlow() == got[1].ShortFlow() {
+		t.Errorf("records at %s = %+v, want the two flows once each", at, got)
+	}
+}
+
+// escapeAt returns a record that the value of msg escapes at pos, whose
+// flow has the steps of texts, all at pos.
+func escapeAt(pos Position, msg string, texts ...string) Record {
+	r := Record{Code: "escapes", Message: msg, Pos: pos}
+	for _, text := range texts {
+		r.Flow = append(r.Flow, Step{Pos: pos, Text: text})
+	}
+	return r
+}
+
 func TestReadErrors(t *testing.T) {
 	header := `{"version":0,"package":"p","goos":"linux","goarch":"amd64","gc_version":"go1.26","file":"/x.go"}` + "\n"
 	for _, tc := range []struct{ in, want string }{

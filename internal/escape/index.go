@@ -29,8 +29,13 @@ func newIndex() *Index {
 
 func (ix *Index) add(recs []Record) {
 	for _, r := range recs {
-		// A generic function is analysed once per shape: keep one.
-		key := fmt.Sprint(r.Code, r.Message, r.Pos, r.Inlined)
+		// A generic function is analysed once per shape, and in each
+		// package that instantiates it, each time with the same record:
+		// keep one. Records that differ only in their flow are of
+		// different values: a make's backing array and the slice that a
+		// conversion to an interface copies share the make's position and
+		// message.
+		key := fmt.Sprint(r.Code, r.Message, r.Pos, r.Inlined, r.Flow)
 		if ix.seen[key] {
 			continue
 		}

@@ -34,10 +34,16 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 				continue
 			}
 			if own := store.Own[r.Source()]; own != "" {
-				return own + "; its conversion to an interface copies the value to the heap as well (runtime.convT*)" + alsoGrows(store)
+				return own + boxesToo + alsoGrows(store)
 			}
 			return boxes + alsoGrows(store)
 		}
+	}
+	if e, ok := boxedToo(recs); ok {
+		if own := ownMechanism(e); own != "" {
+			return own + boxesToo + alsoGrows(store)
+		}
+		return boxes + alsoGrows(store)
 	}
 	if store != nil && store.Concat {
 		return concatenates + alsoGrows(store)
@@ -86,6 +92,8 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 // on their own.
 const (
 	boxes          = "conversion to an interface copies the value to the heap (runtime.convT*)"
+	boxesToo       = "; its conversion to an interface copies the value to the heap as well (runtime.convT*)"
+	sliceLiteral   = "the slice literal allocates its backing array (runtime.newobject)"
 	concatenates   = "string concatenation (runtime.concatstrings)"
 	makesSlice     = "make allocates its backing array (runtime.makeslice)"
 	convertsBytes  = "string conversion copies the bytes (runtime.slicebytetostring)"
@@ -93,10 +101,57 @@ const (
 	decodesRunes   = "conversion decodes the string into runes (runtime.stringtoslicerune)"
 )
 
+// boxedToo returns the expression of a value that recs say allocates twice:
+// once itself (a make's backing array, a slice literal's, a string's
+// bytes), in a record whose flow goes from the value's storage into the
+// storage of its conversion to an interface (the compiler prints an
+// implicit conversion as its operand: "from make([]any, n)
+// (interface-converted)"), and once in that conversion, whose own record,
+// with the same message, is at the conversion's position, which is the
+// value's or next to it. A value that goes into an interface that does not
+// escape has no second record: only the conversion's record says that the
+// copy is on the heap.
+func boxedToo(recs []Record) (string, bool) {
+	for i := range recs {
+		r := &recs[i]
+		e, ok := escapedExpr(r.Message)
+		if !ok || !r.Allocates() {
+			continue
+		}
+		storage := "{storage for " + e + "}"
+		if !slices.ContainsFunc(r.Flow, func(s Step) bool { return s.Text == "flow: "+storage+" ← &"+storage }) {
+			continue
+		}
+		for _, s := range r.Flow {
+			if s.Text != "from "+e+" (interface-converted)" {
+				continue
+			}
+			for j := range recs {
+				if c := &recs[j]; j != i && c.Message == r.Message && c.Allocates() && c.Pos == s.Pos && slices.Equal(c.Inlined, s.Inlined) {
+					return e, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// ownMechanism returns the mechanism of what the expression e, as the
+// compiler prints it, allocates itself, or "".
+func ownMechanism(e string) string {
+	if strings.HasSuffix(e, "{...}") && !strings.HasPrefix(e, "&") {
+		// Of the literals, only a slice's allocates before a conversion
+		// copies it: a map or a pointer goes into an interface as it is.
+		return sliceLiteral
+	}
+	return Mechanism("", e, nil, nil)
+}
+
 // alsoGrows returns what to add to the mechanism of a store that allocates
-// on every store when it stores to a map, which grows now and then too.
+// on every store when it stores to a map, which grows now and then too (or
+// "", with no types: store nil).
 func alsoGrows(store *Store) string {
-	if store.Map {
+	if store != nil && store.Map {
 		return "; the map also grows on insert (runtime.mapassign)"
 	}
 	return ""
@@ -145,8 +200,8 @@ var (
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	concat     = regexp.MustCompile(`["\x60]\s*\+|\+=?\s*["\x60]`) // "a" + b, a + "b", a += "b"; \x60 is a raw string's quote
 	toString   = regexp.MustCompile(`(?:^|[^.\w])string\(`)
-	toBytes    = regexp.MustCompile(`\[\]byte\(`)
-	toRunes    = regexp.MustCompile(`\[\]rune\(`)
+	toBytes    = regexp.MustCompile(`\[\]byte\)?\(`) // ([]byte)(s) is how the compiler prints []byte(s)
+	toRunes    = regexp.MustCompile(`\[\]rune\)?\(`)
 )
 
 // blankLiterals returns code with the insides of its string and rune

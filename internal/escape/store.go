@@ -122,7 +122,7 @@ func ownAllocation(e ast.Expr, info *types.Info) string {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
 		if _, ok := info.TypeOf(e).Underlying().(*types.Slice); ok {
-			return "the slice literal allocates its backing array (runtime.newobject)"
+			return sliceLiteral
 		}
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD && isString(info.TypeOf(e)) {

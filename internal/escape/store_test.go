@@ -181,9 +181,12 @@ func built(t *testing.T) *Index {
 	return ix
 }
 
-func TestStores(t *testing.T) {
-	ix := built(t)
-	file, err := filepath.Abs("store_test.go")
+// markedLines reads name, a test file of this package, and returns its
+// absolute path, its lines, and the line marked "// "+marker in each of its
+// functions, by the function's name.
+func markedLines(t *testing.T, name, marker string) (string, []string, map[string]int) {
+	t.Helper()
+	file, err := filepath.Abs(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,18 +194,24 @@ func TestStores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The line marked in each function, by the function's name.
+	lines := strings.Split(string(data), "\n")
 	marked := map[string]int{}
 	fn := ""
-	for i, l := range strings.Split(string(data), "\n") {
+	for i, l := range lines {
 		if name, ok := strings.CutPrefix(l, "func "); ok {
 			fn, _, _ = strings.Cut(name, "(")
 			fn, _, _ = strings.Cut(fn, "[")
 		}
-		if strings.HasSuffix(l, "// the store") {
+		if strings.HasSuffix(l, "// "+marker) {
 			marked[fn] = i + 1
 		}
 	}
+	return file, lines, marked
+}
+
+func TestStores(t *testing.T) {
+	ix := built(t)
+	file, lines, marked := markedLines(t, "store_test.go", "the store")
 	const boxes = "conversion to an interface copies the value to the heap (runtime.convT*)"
 	const grows = "map grows on insert (runtime.mapassign)"
 	const concats = "string concatenation (runtime.concatstrings)"
@@ -259,7 +268,7 @@ func TestStores(t *testing.T) {
 		if s.Map != tc.isMap || s.Concat != tc.concat || len(s.Boxed) != tc.boxed {
 			t.Errorf("%s: Store = %+v, want Map %v, Concat %v and %d boxed", tc.fn, s, tc.isMap, tc.concat, tc.boxed)
 		}
-		code, _, _ := strings.Cut(strings.TrimSpace(strings.Split(string(data), "\n")[line-1]), "//")
+		code, _, _ := strings.Cut(strings.TrimSpace(lines[line-1]), "//")
 		if got := Mechanism("", code, &s, ix.Here(file, line)); got != tc.want {
 			t.Errorf("%s: Mechanism = %q, want %q", tc.fn, got, tc.want)
 		}

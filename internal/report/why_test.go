@@ -305,10 +305,11 @@ func TestMovedHere(t *testing.T) {
 
 // TestOwnRecords: a site cites the records of the code that allocated there,
 // and only those (testdata/why, from helper-1's runs on msgpack, btree and
-// a byte appended to []any): a map store is not explained by the values
-// boxed on other lines that flow through it, a one-byte value that is not
-// allocated is no reason, and a generic make keeps its record where its
-// shape sits inside other brackets.
+// a byte appended to []any, and a user-tester's on yaml.v3): a map store is
+// not explained by the values boxed on other lines that flow through it, a
+// one-byte value that is not allocated is no reason, a generic make keeps
+// its record where its shape sits inside other brackets, and a make
+// converted to an interface cites both of its records.
 func TestOwnRecords(t *testing.T) {
 	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
 	messages := func(s *Site) []string {
@@ -327,6 +328,9 @@ func TestOwnRecords(t *testing.T) {
 		{"BenchmarkBytes", "s = append(s, c)", []string{"append(s, c) escapes to heap"}},
 		{"BenchmarkClone", "c.items = make(", []string{"make([]go.shape.int, len(n.items), cap(n.items)) escapes to heap"}},
 		{"BenchmarkClone", "c.kids = make(", []string{"make([]*Node[go.shape.int], len(n.kids), cap(n.kids)) escapes to heap"}},
+		// yaml.v3's decode.go:743: the compiler has two records at the
+		// make, the backing array's and the converted slice's.
+		{"BenchmarkSettable", "settableValueOf(make(", []string{"make([]any, l) escapes to heap", "make([]any, l) escapes to heap"}},
 	} {
 		s := benchSite(t, byName, tc.bench, tc.code)
 		if s == nil {
@@ -338,6 +342,10 @@ func TestOwnRecords(t *testing.T) {
 	}
 	if s := siteWithCode(byName["BenchmarkBox"], "m[i] = v"); s != nil && s.MechanismText != "map grows on insert (runtime.mapassign)" {
 		t.Errorf("the map store's mechanism is %q", s.MechanismText)
+	}
+	const both = "make allocates its backing array (runtime.makeslice); its conversion to an interface copies the value to the heap as well (runtime.convT*)"
+	if s := siteWithCode(byName["BenchmarkSettable"], "settableValueOf(make("); s != nil && s.MechanismText != both {
+		t.Errorf("the make converted to an interface has mechanism %q, want %q", s.MechanismText, both)
 	}
 }
 

@@ -2,6 +2,8 @@
 // or do not, for TestOwnRecords and TestIndexStoreMechanism.
 package why
 
+import "reflect"
+
 // Box stores values in a map of interfaces: the store grows the map, which
 // is the line's own allocation; the values are boxed where they are
 // converted, and a one-byte value is not allocated at all.
@@ -82,4 +84,23 @@ func (n *Node[T]) Clone() *Node[T] {
 	c.items = make([]T, len(n.items), cap(n.items))
 	c.kids = make([]*Node[T], len(n.kids), cap(n.kids))
 	return c
+}
+
+// Settable has the shape of gopkg.in/yaml.v3's decoder.sequence
+// (decode.go:743): the slice made is converted to an interface for
+// settableValueOf, which copies the slice to the heap (runtime.convTslice);
+// the backing array goes with it. The compiler has a record of each at the
+// make.
+//
+//go:noinline
+func Settable(l int) (out reflect.Value) {
+	out = settableValueOf(make([]any, l))
+	return out
+}
+
+func settableValueOf(i any) reflect.Value {
+	v := reflect.ValueOf(i)
+	sv := reflect.New(v.Type()).Elem()
+	sv.Set(v)
+	return sv
 }

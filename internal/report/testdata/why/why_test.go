@@ -1,6 +1,9 @@
 package why
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 var (
 	sinkMap   map[int]any
@@ -58,5 +61,13 @@ func BenchmarkClone(b *testing.B) {
 	n := &Node[int]{items: make([]int, 100), kids: make([]*Node[int], 10)}
 	for b.Loop() {
 		sinkNode = n.Clone()
+	}
+}
+
+var sinkValue reflect.Value
+
+func BenchmarkSettable(b *testing.B) {
+	for b.Loop() {
+		sinkValue = Settable(4)
 	}
 }
