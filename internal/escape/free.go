@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -79,9 +80,65 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		if pos.Col < 1 || off >= tf.Size() {
 			continue
 		}
-		r.Free = whyFree(r.Message, exprAt(src.file, tf.Pos(off)), src.pkg.TypesInfo, src.pkg.TypesSizes)
+		e := exprAt(src.file, tf.Pos(off))
+		r.Free = whyFree(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
+		r.AtCall = len(r.Inlined) > 0 && returnedAsIs(src.file, e, src.pkg.TypesInfo)
 	}
 	return nil
+}
+
+// returnedAsIs reports whether e is a slice literal that its function
+// returns as it is, of the type of the result: the inliner assigns an
+// inlined function's results at the call (cmd/compile/internal/noder's
+// inlReturn), and walk builds such a literal where it is assigned
+// (walk.oaslit), so that the allocation has the call's position and no
+// frame of the callee. A literal of another type is converted first, and
+// built where it is written.
+func returnedAsIs(f *ast.File, e ast.Expr, info *types.Info) bool {
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	t := info.TypeOf(lit)
+	if t == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Slice); !ok {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(f, lit.Pos(), lit.End())
+	i := 1
+	for i < len(path) && isParen(path[i]) {
+		i++
+	}
+	if i == len(path) {
+		return false
+	}
+	ret, ok := path[i].(*ast.ReturnStmt)
+	if !ok {
+		return false
+	}
+	at := slices.IndexFunc(ret.Results, func(r ast.Expr) bool { return ast.Unparen(r) == lit })
+	for _, n := range path[i+1:] {
+		var sig *types.Signature
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if obj := info.Defs[n.Name]; obj != nil {
+				sig, _ = obj.Type().(*types.Signature)
+			}
+		case *ast.FuncLit:
+			sig, _ = info.TypeOf(n).(*types.Signature)
+		default:
+			continue
+		}
+		return sig != nil && at >= 0 && sig.Results().Len() == len(ret.Results) && types.Identical(t, sig.Results().At(at).Type())
+	}
+	return false
+}
+
+func isParen(n ast.Node) bool {
+	_, ok := n.(*ast.ParenExpr)
+	return ok
 }
 
 // ReadStores notes, as ReadTypes does, what the types say of the stores to

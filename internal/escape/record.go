@@ -38,6 +38,26 @@ type Record struct {
 	// allocated all the same (one of the Free reasons). Build sets it from
 	// the types of the code; Read does not.
 	Free string `json:"free,omitempty"`
+	// AtCall, when set, says that the value of an escape record of inlined
+	// code is made at the call it was inlined at, with no frame of the
+	// function called: a slice literal that the function returns as it
+	// is (see Profiled). Build sets it from the types of the code; Read
+	// does not.
+	AtCall bool `json:"at_call,omitempty"`
+}
+
+// Profiled returns where a heap profile shows what the record allocates:
+// where its code is written (Source), or, when AtCall, the call that the
+// code's function was inlined at, which is Pos when it was called from
+// the function compiled there.
+func (r *Record) Profiled() Position {
+	switch n := len(r.Inlined); {
+	case !r.AtCall:
+		return r.Source()
+	case n > 1:
+		return r.Inlined[n-2]
+	}
+	return r.Pos
 }
 
 // Source returns where the decision's code is written: the innermost

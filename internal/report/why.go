@@ -17,9 +17,13 @@ import (
 // A record explains a part of the site's allocations only if it describes
 // the code that made them: a record of the line's own code (no inline
 // frames) explains what the line allocated itself, a record of code inlined
-// into the line explains what an inlined callee allocated there. A call into
-// a function that was not inlined (strings.genSplit) allocates under that
-// function's own decisions, which the mechanism names instead.
+// into the line explains what an inlined callee allocated there. Of the
+// latter, those whose allocation the profile shows on the line itself, with
+// no frame of the callee (a slice literal that the callee returns as it
+// is, made at the call: see escape.Record.AtCall), explain the line's own
+// allocations too. A call into a function that was not inlined
+// (strings.genSplit) allocates under that function's own decisions, which
+// the mechanism names instead.
 func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 	own, callee := false, false
 	for _, m := range p.Mechanisms {
@@ -32,7 +36,7 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 	relevant := func(recs []escape.Record) []escape.Record {
 		out := recs[:0]
 		for _, r := range recs {
-			if r.Allocates() && (own && (len(r.Inlined) == 0 || fromRuntime(r)) || callee && len(r.Inlined) > 0) {
+			if r.Allocates() && (own && (r.Profiled() == r.Pos || fromRuntime(r)) || callee && len(r.Inlined) > 0) {
 				out = append(out, r)
 			}
 		}

@@ -305,11 +305,13 @@ func TestMovedHere(t *testing.T) {
 
 // TestOwnRecords: a site cites the records of the code that allocated there,
 // and only those (testdata/why, from helper-1's runs on msgpack, btree and
-// a byte appended to []any, and a user-tester's on yaml.v3): a map store is
-// not explained by the values boxed on other lines that flow through it, a
-// one-byte value that is not allocated is no reason, a generic make keeps
-// its record where its shape sits inside other brackets, and a make
-// converted to an interface cites both of its records.
+// a byte appended to []any, and a user-tester's on yaml.v3 and zerolog): a
+// map store is not explained by the values boxed on other lines that flow
+// through it, a one-byte value that is not allocated is no reason, a
+// generic make keeps its record where its shape sits inside other
+// brackets, a make converted to an interface cites both of its records,
+// and a line cites the records of inlined code that the profile shows on
+// it, and only those.
 func TestOwnRecords(t *testing.T) {
 	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
 	messages := func(s *Site) []string {
@@ -331,6 +333,16 @@ func TestOwnRecords(t *testing.T) {
 		// yaml.v3's decode.go:743: the compiler has two records at the
 		// make, the backing array's and the converted slice's.
 		{"BenchmarkSettable", "settableValueOf(make(", []string{"make([]any, l) escapes to heap", "make([]any, l) escapes to heap"}},
+		// zerolog's console.go:129: a slice literal that an inlined
+		// function returns is made at the call, which the profile shows
+		// without the callee's frame, beside the line's own append.
+		{"BenchmarkConsole", "w.PartsOrder = defaultPartsOrder()", []string{"[]string{...} escapes to heap"}},
+		{"BenchmarkConsole", "w.Extra = append(defaultPartsOrder(), extra)", []string{"append(~r0, extra) escapes to heap", "[]string{...} escapes to heap"}},
+		// Slices made by inlined functions on their own lines, which the
+		// profile shows as inlined frames, are no reason for the map
+		// stores' growth.
+		{"BenchmarkIndex", "byName[s] = partsOf(s)", nil},
+		{"BenchmarkIndex", "made[s] = madeParts(2)", nil},
 	} {
 		s := benchSite(t, byName, tc.bench, tc.code)
 		if s == nil {

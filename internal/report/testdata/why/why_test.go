@@ -64,10 +64,28 @@ func BenchmarkClone(b *testing.B) {
 	}
 }
 
-var sinkValue reflect.Value
+var (
+	sinkValue   reflect.Value
+	sinkConsole Console
+	sinkParts   map[string]Parts
+	sinkMade    map[string][]string
+)
 
 func BenchmarkSettable(b *testing.B) {
 	for b.Loop() {
 		sinkValue = Settable(4)
+	}
+}
+
+func BenchmarkConsole(b *testing.B) {
+	for b.Loop() {
+		sinkConsole = NewConsole("x")
+	}
+}
+
+func BenchmarkIndex(b *testing.B) {
+	names := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}
+	for b.Loop() {
+		sinkParts, sinkMade = Index(names)
 	}
 }
