@@ -306,6 +306,24 @@ func TestMechanism(t *testing.T) {
 		{"", "m[k] -= 1", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
 		{"", `if m[k] >= "x" {`, ""},
 		{"", "n += 'x'", ""},
+		// What is indexed may be any expression (fxamacker/cbor's
+		// decode_map_utils.go:92 stores through a pointer to a map); a
+		// store through a pointer element, or to a field of an element, is
+		// no store to an index expression.
+		{"", "(*uks)[key] = struct{}{}", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", "s.maps[i][k] = v", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", "f()[k] = v", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", "x, m[k] = 1, v", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", "(m[k]) = v", "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"},
+		{"", "m[k1][k2] += n", "a map growing on insert (runtime.mapassign), if what is indexed is a map, or a string concatenation (runtime.concatstrings), if its elements are strings: the line's text does not say"},
+		{"", "(*p)[k]--", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
+		{"", "m[k] |= 1 << n", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
+		{"", "(*p)[k] = string(b)", "string conversion copies the bytes (runtime.slicebytetostring)"},
+		{"", "*p[k] = v", ""},
+		{"", "m[k].f = v", ""},
+		{"", "x, y = m[k], 1", ""},
+		{"", "for k := range m { m[k] = 0 }", ""},
+		{"", "m[k] == v", ""},
 	} {
 		if got := Mechanism(tc.fn, tc.code, nil, nil); got != tc.want {
 			t.Errorf("Mechanism(%q, %q) = %q, want %q", tc.fn, tc.code, got, tc.want)
@@ -334,6 +352,12 @@ func TestMechanism(t *testing.T) {
 		{"m[k] += name", &Store{Map: true, Concat: true}, "string concatenation (runtime.concatstrings); the map also grows on insert (runtime.mapassign)"},
 		{`m[k] += "x"`, &Store{Map: true, Concat: true}, "string concatenation (runtime.concatstrings); the map also grows on insert (runtime.mapassign)"},
 		{`s[i] += "x"`, &Store{Concat: true}, "string concatenation (runtime.concatstrings)"},
+		{"(*uks)[key] = struct{}{}", isMap, "map grows on insert (runtime.mapassign)"},
+		{"s.maps[i][k] = v", isMap, "map grows on insert (runtime.mapassign)"},
+		{"f()[k] = v", isMap, "map grows on insert (runtime.mapassign)"},
+		{"m[k1][k2] += n", isMap, "map grows on insert (runtime.mapassign)"},
+		{"(*p)[k]++", isMap, "map grows on insert (runtime.mapassign)"},
+		{"(*p)[k] = v", &Store{}, ""},
 	} {
 		if got := Mechanism("", tc.code, tc.store, nil); got != tc.want {
 			t.Errorf("Mechanism(%q, %+v) = %q, want %q", tc.code, *tc.store, got, tc.want)
@@ -400,7 +424,8 @@ func TestAllocates(t *testing.T) {
 // only ever turns bytes into spaces, so what the patterns find is where it
 // was.
 func FuzzMechanism(f *testing.F) {
-	for _, code := range []string{`m[fmt.Sprint(i)] = "+"`, "s[i] += `raw`", `x := y // make([]int, n)`, "a line inside a raw string, `string(", `c := '\''`, "out[i] = n"} {
+	for _, code := range []string{`m[fmt.Sprint(i)] = "+"`, "s[i] += `raw`", `x := y // make([]int, n)`, "a line inside a raw string, `string(", `c := '\''`, "out[i] = n",
+		"(*uks)[key] = struct{}{}", "s.maps[i][k] = v", "f()[k] += 1", "m[k1][k2]--", "*p[k] = v", "a, m[k] = 1, 2", ")[k] = v", "x[ = v"} {
 		f.Add(code)
 	}
 	f.Fuzz(func(t *testing.T, code string) {

@@ -60,7 +60,7 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 		// A conversion, a concatenation or a make on the right allocates
 		// on every store, where a map grows only now and then; and a store
 		// to a slice element allocates nothing itself.
-		switch op := mapStore.FindStringSubmatch(code)[1]; {
+		switch op, _, _ := indexStore(code); {
 		case store == nil && op == "=":
 			return "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"
 		case store == nil && op == "+=":
@@ -161,7 +161,8 @@ func alsoGrows(store *Store) string {
 // (function ""), reads what the types say of the line's stores, a Store:
 // whether code stores to an index expression.
 func ReadsStore(code string) bool {
-	return mapStore.MatchString(code)
+	_, _, ok := indexStore(code)
+	return ok
 }
 
 // Unrecorded says, for a site that the compiler's diagnostics have no
@@ -196,7 +197,6 @@ var (
 	makeCall   = regexp.MustCompile(`(?:^|[^.\w])make\(`)
 	makeMap    = regexp.MustCompile(`(?:^|[^.\w])make\(\s*map\[`)
 	makeChan   = regexp.MustCompile(`(?:^|[^.\w])make\(\s*(?:<-\s*)?chan\b`)
-	mapStore   = regexp.MustCompile(`^\s*[\w.]+\[.+\]\s*(=|\+=|-=|\|=|\+\+)`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	concat     = regexp.MustCompile(`["\x60]\s*\+|\+=?\s*["\x60]`) // "a" + b, a + "b", a += "b"; \x60 is a raw string's quote
 	toString   = regexp.MustCompile(`(?:^|[^.\w])string\(`)
@@ -245,8 +245,51 @@ func blankLiterals(code string) string {
 // v or counts[w]++, with no conversion, concatenation or make on the right
 // (m[k] += "x" concatenates).
 func storesToIndex(code string) bool {
-	m := mapStore.FindStringSubmatchIndex(code)
-	return m != nil && !allocates(code[m[2]:])
+	_, at, ok := indexStore(code)
+	return ok && !allocates(code[at:])
+}
+
+// indexStore reports whether code starts with a statement that assigns to
+// an index expression, whatever is indexed: m[k] = v, (*p)[k] = v,
+// s.maps[i][k] = v, f()[k] = v, a, m[k] = 1, 2, and every op= and ++ or --
+// of one. It returns the statement's operator ("=", "+=", "++") and where it
+// is in code. The left-hand side is read token by token up to the
+// operator, so that the line may end inside the right-hand side, and the
+// expressions before it are parsed: *p[k] = v stores through a pointer
+// element, not to an index expression.
+func indexStore(code string) (op string, at int, ok bool) {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(code))
+	s.Init(file, []byte(code), func(token.Position, string) {}, 0)
+	depth, starts := 0, []int{0}
+	for {
+		pos, tok, _ := s.Scan()
+		off := file.Offset(pos)
+		switch {
+		case tok == token.EOF || tok == token.DEFINE || depth == 0 && tok == token.SEMICOLON:
+			return "", 0, false
+		case tok == token.LPAREN || tok == token.LBRACK || tok == token.LBRACE:
+			depth++
+		case tok == token.RPAREN || tok == token.RBRACK || tok == token.RBRACE:
+			depth--
+		case depth == 0 && tok == token.COMMA:
+			starts = append(starts, off+1)
+		case depth == 0 && (tok == token.ASSIGN || token.ADD_ASSIGN <= tok && tok <= token.AND_NOT_ASSIGN || tok == token.INC || tok == token.DEC):
+			for i, from := range starts {
+				to := off
+				if i+1 < len(starts) {
+					to = starts[i+1] - 1
+				}
+				if e, err := parser.ParseExpr(code[from:to]); err == nil {
+					if _, ok := ast.Unparen(e).(*ast.IndexExpr); ok {
+						return tok.String(), off, true
+					}
+				}
+			}
+			return "", 0, false
+		}
+	}
 }
 
 // allocates reports whether code has a string concatenation, a conversion

@@ -156,6 +156,44 @@ func storeMapSlice(m map[int]any, n int) {
 	m[0] = []int{n, n} // the store
 }
 
+// storeDeref has the shape of fxamacker/cbor's decode_map_utils.go:92.
+//
+//go:noinline
+func storeDeref(uks *map[any]struct{}, key any) {
+	(*uks)[key] = struct{}{} // the store
+}
+
+var someInts = map[int]int{}
+
+func intsMap() map[int]int { return someInts }
+
+//go:noinline
+func storeResult(n int) {
+	intsMap()[n] = n // the store
+}
+
+type mapHolder struct{ maps []map[string]int }
+
+//go:noinline
+func storeHeld(h *mapHolder, i int, k string) {
+	h.maps[i][k] = 1 // the store
+}
+
+//go:noinline
+func storeMapOfMaps(m map[string]map[string]int, a, b string) {
+	m[a][b] += 1 // the store
+}
+
+//go:noinline
+func storeDerefCount(p *map[string]int, w string) {
+	(*p)[w]++ // the store
+}
+
+//go:noinline
+func storeThroughElem(p []*int, n int) {
+	*p[0] = n // the store
+}
+
 var (
 	builtOnce = sync.OnceValues(func() (*Index, error) {
 		ctx := context.Background()
@@ -256,6 +294,14 @@ func TestStores(t *testing.T) {
 		{"storeMake", false, false, 1, "make allocates its backing array (runtime.makeslice)" + andBoxes, nil},
 		{"storeBytes", false, false, 1, "string conversion copies the bytes (runtime.slicebytetostring)" + andBoxes, nil},
 		{"storeMapSlice", true, false, 1, "the slice literal allocates its backing array (runtime.newobject)" + andBoxes + "; the map also grows on insert (runtime.mapassign)", nil},
+		// What is indexed may be any expression; a store through a
+		// pointer element is no store to an index expression.
+		{"storeDeref", true, false, 0, grows, nil},
+		{"storeResult", true, false, 0, grows, nil},
+		{"storeHeld", true, false, 0, grows, nil},
+		{"storeMapOfMaps", true, false, 0, grows, nil},
+		{"storeDerefCount", true, false, 0, grows, nil},
+		{"storeThroughElem", false, false, 0, "", nil},
 	} {
 		line, ok := marked[tc.fn]
 		if !ok {

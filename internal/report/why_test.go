@@ -375,6 +375,9 @@ func TestIndexStoreMechanism(t *testing.T) {
 		{"BenchmarkBox", "m[i] = v", "map grows on insert (runtime.mapassign)"},
 		{"BenchmarkSuffix", "names[i] += s", "string concatenation (runtime.concatstrings)"},
 		{"BenchmarkTally", "counts[w] += 1", "map grows on insert (runtime.mapassign)"},
+		// fxamacker/cbor's decode_map_utils.go:92: a map reached through
+		// a pointer.
+		{"BenchmarkUnknownKeys", "(*uks)[key] = struct{}{}", "map grows on insert (runtime.mapassign)"},
 	} {
 		s := benchSite(t, byName, tc.bench, tc.code)
 		if s == nil {

@@ -149,3 +149,14 @@ func partsOf(s string) Parts {
 func madeParts(n int) []string {
 	return make([]string, n)
 }
+
+// UnknownKeys has the shape of fxamacker/cbor's decoder
+// (decode_map_utils.go:92): the map it inserts into is reached through a
+// pointer, and grows.
+//
+//go:noinline
+func UnknownKeys(uks *map[any]struct{}, keys []any) {
+	for _, key := range keys {
+		(*uks)[key] = struct{}{}
+	}
+}

@@ -89,3 +89,14 @@ func BenchmarkIndex(b *testing.B) {
 		sinkParts, sinkMade = Index(names)
 	}
 }
+
+var sinkKeys map[any]struct{}
+
+func BenchmarkUnknownKeys(b *testing.B) {
+	keys := []any{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}
+	for b.Loop() {
+		uks := map[any]struct{}{}
+		UnknownKeys(&uks, keys)
+		sinkKeys = uks
+	}
+}
