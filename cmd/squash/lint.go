@@ -140,14 +140,17 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		out := res.Output
 		fmt.Fprint(stdout, out)
 		if res.Left > 0 {
-			// An analyzer's fixes in a package are left out together when
-			// one of them overlaps a fix shown or made, or another of its
-			// own; they may apply after those.
-			what := fmt.Sprintf("the diff leaves out %s, as fixes of the same analyzer in the same package overlap the ones it shows: they may apply after those (squash lint -fix applies them in turns)", plural(res.Left, "fix", "fixes"))
-			if !*diff {
-				what = fmt.Sprintf("not made, as fixes of the same analyzer in the same package overlap others or one another: %s (squash lint lists them)", plural(res.Left, "fix", "fixes"))
+			// A fix is left out where it overlaps one made or shown, or
+			// goes with one that does; it may apply after those.
+			var why []string
+			for _, l := range res.LeftOut {
+				why = append(why, l.String())
 			}
-			fmt.Fprintf(stderr, "squash: %s\n", what)
+			what := fmt.Sprintf("the diff leaves out %s, which may apply after those it shows (squash lint -fix makes them in turns)", plural(res.Left, "fix", "fixes"))
+			if !*diff {
+				what = fmt.Sprintf("%s not made (squash lint lists them)", plural(res.Left, "fix", "fixes"))
+			}
+			fmt.Fprintf(stderr, "squash: %s: %s\n", what, strings.Join(why, "; "))
 		}
 		if res.Unfixable > 0 {
 			what := "left as they are"

@@ -148,7 +148,7 @@ func TestLintFixOverlap(t *testing.T) {
 			if code != exitFindings || !strings.Contains(stdout, "+func Digits(n int) []byte { return fmt.Append(nil, n) }") {
 				t.Errorf("lint -diff: exit %d, want %d, and the diff of one fix:\n%s\n%s", code, exitFindings, stdout, stderr)
 			}
-			if !strings.HasPrefix(stderr, "squash: the diff leaves out 1 fix, as fixes of the same analyzer in the same package overlap the ones it shows") {
+			if stderr != "squash: the diff leaves out 1 fix, which may apply after those it shows (squash lint -fix makes them in turns): 1 fix of perfsprint overlaps a fix of fmtappendf\n" {
 				t.Errorf("lint -diff does not say it left a fix out: %q", stderr)
 			}
 		case "-fix":
@@ -160,6 +160,48 @@ func TestLintFixOverlap(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(dir, "over.go"))
 	if !strings.Contains(string(got), "return fmt.Append(nil, n)") {
 		t.Errorf("the first fix was not applied:\n%s", got)
+	}
+}
+
+// TestLintDiffLeftOut: where fixes of two analyzers overlap (testdata/overlap:
+// perfsprint's and fmtappendf's of one call), -diff shows the first
+// analyzer's and says which it left out, and why: perfsprint's fix of the
+// call overlaps fmtappendf's, and its fix of Label in the same file
+// overlaps none but goes with it (perfsprint fixes the file's imports once
+// for both). Its fix in another file is shown. -fix makes them all, in
+// turns.
+func TestLintDiffLeftOut(t *testing.T) {
+	code, stdout, stderr := runSquash(t, "testdata/overlap", "lint", "-diff", ".")
+	for _, want := range []string{
+		"+func Digits(n int) []byte { return fmt.Appendf(nil, \"%d\", n) }\n",
+		"+func Count(n int) string { return strconv.Itoa(n) }\n",
+		"+\t\"strconv\"\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("lint -diff lacks %q:\n%s", want, stdout)
+		}
+	}
+	if code != exitFindings || strings.Contains(stdout, "+func Label") {
+		t.Errorf("lint -diff: exit %d, want %d, and Label's fix left out:\n%s", code, exitFindings, stdout)
+	}
+	const why = "squash: the diff leaves out 2 fixes, which may apply after those it shows (squash lint -fix makes them in turns): " +
+		"1 fix of perfsprint overlaps a fix of fmtappendf; " +
+		"1 fix of perfsprint overlaps none, but is left with the others of perfsprint in its file, which share one fix of the file's imports\n"
+	if stderr != why {
+		t.Errorf("lint -diff says\n%q\nwant\n%q", stderr, why)
+	}
+
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(packageDir, "testdata", "overlap"), dir)
+	code, stdout, stderr = runSquash(t, dir, "lint", "-fix", ".")
+	if code != exitClean || stdout != "fixed other.go\nfixed over.go\n" || stderr != "" {
+		t.Errorf("lint -fix: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "over.go"))
+	for _, want := range []string{"return fmt.Appendf(nil, \"%d\", n) }", "func Label(n int) string { return strconv.Itoa(n) }"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("after lint -fix, over.go lacks %q:\n%s", want, got)
+		}
 	}
 }
 

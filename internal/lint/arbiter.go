@@ -2,7 +2,9 @@ package lint
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
+	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -97,16 +99,17 @@ func suiteFlags(suite []*analysis.Analyzer, args []string) ([]*analysis.Analyzer
 // reports their diagnostics with the fixes that go vet -fix can apply
 // together: it applies no fix of a package where two of them overlap
 // (modernize's fmtappendf and perfsprint both rewrite []byte(fmt.Sprint(n))),
-// and fails. In the analyzers' order, an analyzer's fixes in the package are
-// kept if none of their edits overlaps one kept before, or another of its
-// own; else all of them are left out, as they may depend on one another
-// (perfsprint fixes the imports in a diagnostic of its own, for all of its
-// fixes). Insertions of one analyzer at one place do not count as
-// overlapping (regexpcompile adds each hoisted Regexp before the function).
-// A fix left out may apply once the others are made, on the next go vet
-// -fix, which Fix runs when the arbiter says so in a line of its output.
-// The diagnostics are reported under the arbiter's name, which -fix does
-// not print.
+// and fails. In the analyzers' order, each fix is kept if none of its edits
+// overlaps one kept before; else it is left out. Fixes are independent of
+// one another, but for perfsprint's: it fixes a file's imports in a
+// diagnostic of its own ("fiximports"), worked out for all of its fixes in
+// that file, so those are kept or left out together. Insertions of one
+// analyzer at one place do not count as overlapping (regexpcompile adds
+// each hoisted Regexp before the function). A fix left out may apply once
+// the others are made, on the next go vet -fix, which Fix runs when the
+// arbiter says so in a line of its output, with why each was left out. The
+// diagnostics are reported under the arbiter's name, which -fix does not
+// print.
 func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 	var collected []*analysis.Analyzer
 	for _, a := range analyzers {
@@ -118,42 +121,43 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 		Requires: collected,
 		Run: func(pass *analysis.Pass) (any, error) {
 			var taken claims
-			made, left, unfixable := 0, 0, 0
+			r := pkgRound{Pkg: pass.Pkg.Path()}
 			for _, c := range collected {
 				ds := pass.ResultOf[c].([]analysis.Diagnostic)
-				mine, ok, n := taken, true, 0
-				for _, d := range ds {
-					if len(d.SuggestedFixes) > 0 && ok {
-						ok = mine.claim(d.SuggestedFixes[0].TextEdits, len(taken))
-						n += finding(d)
-					}
-				}
-				if ok {
-					taken, made = mine, made+n
-				}
-				for _, d := range ds {
+				fates := taken.arbitrate(pass.Fset, c.Name, ds)
+				for i, d := range ds {
 					switch {
 					case d.Category == poolput.CoveredCategory:
 						// Fixed, or left, with the pool's first Put.
-						if ok {
-							made++
+						if f, ok := covering(ds, fates, d); !ok {
+							r.Unfixable++
+						} else if f.left {
+							r.leave(c.Name, f.overlaps)
 						} else {
-							left++
+							r.Made++
 						}
 					case len(d.SuggestedFixes) == 0:
-						unfixable += finding(d)
-					case !ok:
+						r.Unfixable += finding(d)
+					case fates[i].left:
 						d.SuggestedFixes = nil
-						left += finding(d)
+						if finding(d) > 0 {
+							r.leave(c.Name, fates[i].overlaps)
+						}
+					default:
+						r.Made += finding(d)
 					}
 					pass.Report(d)
 				}
 			}
-			if (left > 0 || unfixable > 0) && os.Getenv(roundsEnv) == "1" {
+			if (len(r.Left) > 0 || r.Unfixable > 0) && os.Getenv(roundsEnv) == "1" {
 				// For Fix alone: go vet passes this output on to its
 				// user. It caches it with the package's results, and
 				// replays it when it does not run this.
-				fmt.Printf(roundLine+"\n", made, left, unfixable, pass.Pkg.Path())
+				line, err := json.Marshal(r)
+				if err != nil {
+					return nil, err
+				}
+				fmt.Printf("%s%s\n", roundPrefix, line)
 			}
 			return nil, nil
 		},
@@ -170,16 +174,74 @@ func finding(d analysis.Diagnostic) int {
 }
 
 // roundsEnv, set to 1 in the environment of go vet, makes the arbiter print
-// its roundLine: Fix sets it.
+// its round: Fix sets it.
 const roundsEnv = "SQUASH_FIX_ROUNDS"
 
-// roundLine is the line the arbiter of FixSuite prints for a package where
-// it left out fixes, or found what has none: how many fixes it kept and
-// left, and how many findings have no fix. Fix reads and removes it.
-const (
-	roundLine   = roundPrefix + "%d made, %d left, %d without a fix in %s"
-	roundPrefix = "squash: fix round: "
-)
+// roundPrefix starts the line the arbiter of FixSuite prints, followed by
+// its pkgRound in JSON, for a package where it left out fixes, or found what
+// has none. Fix reads and removes it.
+const roundPrefix = "squash: fix round: "
+
+// A pkgRound is what the arbiter did in one package, in one round.
+type pkgRound struct {
+	Pkg       string    `json:"pkg"`
+	Made      int       `json:"made"`      // fixes kept
+	Unfixable int       `json:"unfixable"` // findings with no fix
+	Left      []LeftOut `json:"left,omitempty"`
+}
+
+// leave counts a fix of pass left out, as it overlaps one of overlaps.
+func (r *pkgRound) leave(pass, overlaps string) {
+	r.Left = addLeft(r.Left, LeftOut{Pass: pass, Overlaps: overlaps, N: 1})
+}
+
+// A LeftOut counts the fixes of one analyzer left out for one reason.
+type LeftOut struct {
+	Pass string `json:"pass"`
+	// Overlaps is the analyzer whose fixes, kept, these overlap: another
+	// one, or Pass itself. It is "" for fixes that overlap none, but go
+	// with others of Pass that do: perfsprint's in one file, which share
+	// its fix of the file's imports.
+	Overlaps string `json:"overlaps,omitempty"`
+	N        int    `json:"n"`
+}
+
+// String says why the fixes were left out, in words.
+func (l LeftOut) String() string {
+	one := l.N == 1
+	fixes := fmt.Sprintf("%d fixes of %s", l.N, l.Pass)
+	if one {
+		fixes = "1 fix of " + l.Pass
+	}
+	switch {
+	case l.Overlaps == "":
+		if one {
+			return fixes + " overlaps none, but is left with the others of " + l.Pass + " in its file, which share one fix of the file's imports"
+		}
+		return fixes + " overlap none, but are left with the others of " + l.Pass + " in their files, which share one fix of each file's imports"
+	case l.Overlaps == l.Pass:
+		if one {
+			return fixes + " overlaps another of " + l.Pass
+		}
+		return fixes + " overlap others of " + l.Pass
+	case one:
+		return fixes + " overlaps a fix of " + l.Overlaps
+	default:
+		return fixes + " overlap fixes of " + l.Overlaps
+	}
+}
+
+// addLeft adds l to the counts of left, where one of the same reason
+// counts it.
+func addLeft(left []LeftOut, l LeftOut) []LeftOut {
+	for i, k := range left {
+		if k.Pass == l.Pass && k.Overlaps == l.Overlaps {
+			left[i].N += l.N
+			return left
+		}
+	}
+	return append(left, l)
+}
 
 // collecting returns a copy of a that does not report its diagnostics but
 // returns them as its result.
@@ -203,26 +265,114 @@ func runHeld(a *analysis.Analyzer, pass *analysis.Pass) ([]analysis.Diagnostic, 
 	return ds, res, err
 }
 
-// claims are the edits of the fixes kept so far.
-type claims []analysis.TextEdit
+// A fate is what the arbiter did with a diagnostic's fix.
+type fate struct {
+	left bool
+	// overlaps is, for a fix left out, the analyzer of the kept fix that
+	// it overlaps, or "" when it overlaps none but goes with one that
+	// does.
+	overlaps string
+}
 
-// claim adds edits and reports true if none overlaps one kept before. The
-// kept edits from index own on are of the same analyzer as edits: an
-// insertion at the place of one of those does not count as overlapping.
-func (c *claims) claim(edits []analysis.TextEdit, own int) bool {
+// arbitrate keeps the fixes of ds, the diagnostics of the analyzer name,
+// that overlap none kept before, adding their edits to c, and returns the
+// fate of each diagnostic's fix. The fixes of a unit (see units) are kept
+// together or not at all.
+func (c *claims) arbitrate(fset *token.FileSet, name string, ds []analysis.Diagnostic) []fate {
+	fates := make([]fate, len(ds))
+	for _, unit := range units(fset, ds) {
+		mine, ok := *c, true
+		for _, i := range unit {
+			if with, fits := mine.claim(ds[i].SuggestedFixes[0].TextEdits, name); !fits {
+				ok, fates[i].overlaps = false, with
+			}
+		}
+		if ok {
+			*c = mine
+			continue
+		}
+		for _, i := range unit {
+			fates[i].left = true
+		}
+	}
+	return fates
+}
+
+// units returns the indexes of the diagnostics of ds that have fixes, in
+// the groups whose fixes are kept or left out together: each fix alone, but
+// perfsprint's fix of a file's imports (category "fiximports") with all
+// the fixes of its analyzer in that file, which it serves. The groups come
+// in the order of their first diagnostics.
+func units(fset *token.FileSet, ds []analysis.Diagnostic) [][]int {
+	imports := map[*token.File]bool{}
+	for _, d := range ds {
+		if d.Category == "fiximports" && len(d.SuggestedFixes) > 0 {
+			imports[fset.File(d.Pos)] = true
+		}
+	}
+	var groups [][]int
+	byFile := map[*token.File]int{} // the group of a file's fixes
+	for i, d := range ds {
+		if len(d.SuggestedFixes) == 0 {
+			continue
+		}
+		f := fset.File(d.Pos)
+		if !imports[f] {
+			groups = append(groups, []int{i})
+			continue
+		}
+		if g, ok := byFile[f]; ok {
+			groups[g] = append(groups[g], i)
+			continue
+		}
+		byFile[f] = len(groups)
+		groups = append(groups, []int{i})
+	}
+	return groups
+}
+
+// covering returns the fate of the fix that covers d, a diagnostic of
+// poolput's CoveredCategory: that of the diagnostic of ds at d's first
+// related position.
+func covering(ds []analysis.Diagnostic, fates []fate, d analysis.Diagnostic) (fate, bool) {
+	for i, o := range ds {
+		if len(o.SuggestedFixes) > 0 && o.Pos == relatedPos(d) {
+			return fates[i], true
+		}
+	}
+	return fate{}, false
+}
+
+// claims are the edits of the fixes kept so far, with their analyzers.
+type claims []claimed
+
+type claimed struct {
+	analysis.TextEdit
+	pass string
+}
+
+// claim adds edits, of a fix of the analyzer pass, and reports true if none
+// overlaps one kept before; else it returns the analyzer of the first that
+// one does. An insertion at the place of an insertion of the same analyzer
+// does not count as overlapping.
+func (c *claims) claim(edits []analysis.TextEdit, pass string) (string, bool) {
 	for _, e := range edits {
-		for i, k := range *c {
+		for _, k := range *c {
 			switch {
 			case e.Pos == k.Pos && e.End == k.End && string(e.NewText) == string(k.NewText):
 				// The same edit, such as one import added by two fixes.
-			case i >= own && insertion(e) && insertion(k) && e.Pos == k.Pos:
-			case overlaps(e, k):
-				return false
+			case k.pass == pass && insertion(e) && insertion(k.TextEdit) && e.Pos == k.Pos:
+			case overlaps(e, k.TextEdit):
+				return k.pass, false
 			}
 		}
 	}
-	*c = append(slices.Clip(*c), edits...)
-	return true
+	kept := slices.Clip(*c)
+	for _, e := range edits {
+		kept = append(kept, claimed{e, pass})
+	}
+	*c = kept
+	return "", true
 }
 
 func insertion(e analysis.TextEdit) bool { return e.End <= e.Pos }

@@ -42,10 +42,11 @@ func fixer(name string, match func(ast.Node) []fix) *analysis.Analyzer {
 	}
 }
 
-// TestFixSuite: of overlapping fixes, the first analyzer's are made; all of
-// a later analyzer's fixes in the package are left out when one of them
-// overlaps (sums' fix of 2 too), or when two of its own do (twice's); but
-// one analyzer's insertions at one place are all made (notes').
+// TestFixSuite: of overlapping fixes, the first analyzer's are made; a
+// later analyzer's fix that overlaps one is left out, but not its other
+// fixes (sums' fix of 2 is made), and of two overlapping fixes of one
+// analyzer the first is made (twice's four, not its five); one analyzer's
+// insertions at one place are all made (notes').
 func TestFixSuite(t *testing.T) {
 	sum := func(n ast.Node) *ast.BinaryExpr {
 		b, _ := n.(*ast.BinaryExpr)
@@ -73,8 +74,10 @@ func TestFixSuite(t *testing.T) {
 		return nil
 	})
 	twice := fixer("twice", func(n ast.Node) []fix {
-		if two(n) {
-			return []fix{{n, "four", "4"}, {n, "five", "5"}}
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+			if b, ok := r.Results[0].(*ast.BinaryExpr); ok {
+				return []fix{{b, "four", "4"}, {b.Y, "five", "5"}}
+			}
 		}
 		return nil
 	})
@@ -97,6 +100,57 @@ func TestFixSuite(t *testing.T) {
 		},
 	}
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), FixSuite(names, sums, twice, notes)[0], "overlap")
+}
+
+// TestArbitrate: which fixes the arbiter keeps, and why it leaves out the
+// others: the analyzer whose kept fix they overlap, or none, for a fix that
+// goes with its file's fix of the imports ("fiximports", perfsprint's).
+func TestArbitrate(t *testing.T) {
+	fset := token.NewFileSet()
+	a, b := fset.AddFile("a.go", -1, 100), fset.AddFile("b.go", -1, 100)
+	diag := func(category string, f *token.File, pos, end int) analysis.Diagnostic {
+		e := analysis.TextEdit{Pos: f.Pos(pos), End: f.Pos(end), NewText: []byte("new")}
+		return analysis.Diagnostic{Pos: e.Pos, Category: category, SuggestedFixes: []analysis.SuggestedFix{{TextEdits: []analysis.TextEdit{e}}}}
+	}
+	var c claims
+	for _, tc := range []struct {
+		pass  string
+		ds    []analysis.Diagnostic
+		fates []fate
+	}{
+		{"first", []analysis.Diagnostic{diag("", a, 10, 20), {Pos: a.Pos(50)}}, []fate{{}, {}}},
+		{"imports", []analysis.Diagnostic{
+			diag("", a, 15, 16),          // overlaps first's
+			diag("", a, 30, 31),          // overlaps none, but goes with a.go's imports
+			diag("fiximports", a, 0, 0),  // a.go's imports
+			diag("", b, 30, 31),          // b.go's, without an imports fix
+			diag("fiximports", b, 60, 0), // b.go's imports: a fix, and they go together
+		}, []fate{{true, "first"}, {true, ""}, {true, ""}, {}, {}}},
+		{"twice", []analysis.Diagnostic{diag("", a, 40, 45), diag("", a, 42, 43), diag("", a, 20, 20)}, []fate{{}, {true, "twice"}, {}}},
+		{"later", []analysis.Diagnostic{diag("", a, 42, 42), diag("", b, 31, 31)}, []fate{{true, "twice"}, {}}},
+	} {
+		if got := c.arbitrate(fset, tc.pass, tc.ds); !slices.Equal(got, tc.fates) {
+			t.Errorf("%s: fates %+v, want %+v", tc.pass, got, tc.fates)
+		}
+	}
+}
+
+func TestLeftOutString(t *testing.T) {
+	for _, tc := range []struct {
+		l    LeftOut
+		want string
+	}{
+		{LeftOut{"perfsprint", "fmtappendf", 1}, "1 fix of perfsprint overlaps a fix of fmtappendf"},
+		{LeftOut{"perfsprint", "fmtappendf", 7}, "7 fixes of perfsprint overlap fixes of fmtappendf"},
+		{LeftOut{"prealloc", "prealloc", 1}, "1 fix of prealloc overlaps another of prealloc"},
+		{LeftOut{"prealloc", "prealloc", 2}, "2 fixes of prealloc overlap others of prealloc"},
+		{LeftOut{"perfsprint", "", 1}, "1 fix of perfsprint overlaps none, but is left with the others of perfsprint in its file, which share one fix of the file's imports"},
+		{LeftOut{"perfsprint", "", 3}, "3 fixes of perfsprint overlap none, but are left with the others of perfsprint in their files, which share one fix of each file's imports"},
+	} {
+		if got := tc.l.String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.l, got, tc.want)
+		}
+	}
 }
 
 func TestOverlaps(t *testing.T) {

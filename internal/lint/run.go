@@ -218,6 +218,8 @@ type FixResult struct {
 	// Left counts the fixes not made because they overlap others (see
 	// FixSuite), after the last round; with -diff, after the first.
 	Left int
+	// LeftOut says why, by analyzer: which others they overlap.
+	LeftOut []LeftOut
 	// Unfixable counts the findings that come with no fix.
 	Unfixable int
 }
@@ -242,14 +244,17 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 		res := FixResult{}
 		again := false
 		for line := range strings.Lines(string(out)) {
-			var m, l, u int
-			var pkg string
-			if n, _ := fmt.Sscanf(line, roundLine, &m, &l, &u, &pkg); n == 4 && strings.HasPrefix(line, roundPrefix) {
-				res.Left, res.Unfixable = res.Left+l, res.Unfixable+u
+			var r pkgRound
+			if rest, ok := strings.CutPrefix(line, roundPrefix); ok && json.Unmarshal([]byte(rest), &r) == nil {
+				res.Unfixable += r.Unfixable
+				for _, l := range r.Left {
+					res.Left += l.N
+					res.LeftOut = addLeft(res.LeftOut, l)
+				}
 				// A fix left out in a package can apply in another round
 				// only if this one made some there; else its overlaps
 				// are the same.
-				again = again || m > 0 && l > 0
+				again = again || r.Made > 0 && len(r.Left) > 0
 				continue
 			}
 			all.WriteString(line)

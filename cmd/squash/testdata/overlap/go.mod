@@ -1,0 +1,3 @@
+module example.com/overlap
+
+go 1.26

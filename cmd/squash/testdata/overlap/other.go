@@ -1,0 +1,8 @@
+package overlap
+
+import (
+	"fmt"
+)
+
+// Count formats n.
+func Count(n int) string { return fmt.Sprintf("%d", n) }
