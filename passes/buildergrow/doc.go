@@ -43,5 +43,7 @@
 // variable set to such a value and not assigned since is used as it is. Nor
 // is a loop reported where the code declares len or int itself, hiding the
 // builtin or the type that the fix may write. The Grow calls of several
-// builders written by one loop come in the order the builders are declared.
+// builders written by one loop, and the declarations that prealloc and
+// mapsize move down to it, come in the order of the declarations they are
+// about.
 package buildergrow

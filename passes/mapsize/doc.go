@@ -36,5 +36,5 @@
 // prealloc, it goes above declarations of the loop's other variables that
 // evaluate nothing (ids := []int{}) right before the loop, or stays where it
 // is when only those stand between, and several maps moved down to one
-// loop keep their order.
+// loop keep their order, as prealloc says.
 package mapsize

@@ -57,7 +57,9 @@
 // (keys2 := [][]byte{}, var b strings.Builder) need not be passed: the
 // declaration goes above those right before the loop, and stays where it is
 // when only those stand between. Several declarations moved down to one
-// loop keep their order.
+// loop keep their order (under go vet always; under drivers that merge
+// fixes in another order, as many as the blank space before the loop has
+// places for: see loops.insertion).
 //
 // A slice declared with var is nil until its first append, and one made
 // with make is empty but not nil: when the loop runs zero times, s == nil,

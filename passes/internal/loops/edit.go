@@ -72,8 +72,10 @@ func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl
 // InsertBefore returns the edit that puts text, a statement about the
 // variable that list[i] declares (b.Grow(n)), on a line of its own just
 // before the loop list[j] of the given count, below the loop's comments.
-// Such statements for several declarations come in the declarations'
-// order, below the declarations that Redeclare moves before the loop.
+// Such statements, and the declarations that Redeclare moves before the
+// same loop, come in the order of the declarations they are about (a
+// b.Grow for a builder declared above a moved slice comes above the
+// slice), within the limit that insertion says.
 func InsertBefore(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, text string) analysis.TextEdit {
 	loop := list[j]
 	src := source(pass, loop.Pos())
@@ -92,7 +94,10 @@ func InsertBefore(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, t
 // its own, by rank. Rank 0 is at itself; higher ranks are each one offset
 // earlier, first in at's indentation, then, with above set, at the line
 // ends among the blank space above it. Past the last of those, ranks share
-// it. above is false where a fix may delete the lines above: those of a
+// it, and the order of what shares it is the merge order: so at most the
+// indentation's width plus one, plus the blank lines above, are sure to
+// keep their order under analysistest (go vet keeps the order of the
+// diagnostics, which is the source's, whatever the offsets). above is false where a fix may delete the lines above: those of a
 // declaration that Redeclare moves down to another loop.
 func insertion(tf *token.File, src []byte, at token.Pos, rank int, lines []string, above bool) analysis.TextEdit {
 	lineStart := tf.LineStart(tf.Line(at))
