@@ -33,34 +33,30 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 			if !r.Allocates() || !slices.Contains(store.Boxed, r.Source()) {
 				continue
 			}
-			if own := store.Own[r.Source()]; own != "" {
-				return own + boxesToo + alsoGrows(store)
-			}
-			return boxes + alsoGrows(store)
+			return boxing(store.Own[r.Source()], store)
 		}
 	}
 	if e, ok := boxedToo(recs); ok {
-		if own := ownMechanism(e); own != "" {
-			return own + boxesToo + alsoGrows(store)
-		}
-		return boxes + alsoGrows(store)
+		return boxing(ownMechanism(e), store)
 	}
 	if store != nil && store.Concat {
 		return concatenates + alsoGrows(store)
 	}
 	code = blankLiterals(code)
+	op, at, isStore := indexStore(code)
 	switch {
 	case appendCall.MatchString(code):
-		return "slice grows past its capacity (runtime.growslice)"
+		return growsSlice
 	case makeChan.MatchString(code):
-		return "channel allocated (runtime.makechan)"
+		return makesChan
 	case makeMap.MatchString(code):
-		return "map allocated (runtime.makemap)"
-	case storesToIndex(code):
-		// A conversion, a concatenation or a make on the right allocates
-		// on every store, where a map grows only now and then; and a store
-		// to a slice element allocates nothing itself.
-		switch op, _, _ := indexStore(code); {
+		return makesMap
+	case isStore && !allocates(code[at:]):
+		// A store to an index expression whose right-hand side does not
+		// allocate itself: a conversion, a concatenation or a make on the
+		// right allocates on every store, where a map grows only now and
+		// then; and a store to a slice element allocates nothing itself.
+		switch {
 		case store == nil && op == "=":
 			return "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"
 		case store == nil && op == "+=":
@@ -88,14 +84,18 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 }
 
 // The mechanisms of a value converted to an interface that escapes, of a
-// concatenation of strings, and of the makes and conversions that allocate
-// on their own.
+// concatenation of strings, of a slice that grows, and of the makes and
+// conversions that allocate on their own: read from a line's text, or from
+// the runtime function a profile shows (runtimeMechanisms).
 const (
 	boxes          = "conversion to an interface copies the value to the heap (runtime.convT*)"
 	boxesToo       = "; its conversion to an interface copies the value to the heap as well (runtime.convT*)"
 	sliceLiteral   = "the slice literal allocates its backing array (runtime.newobject)"
 	concatenates   = "string concatenation (runtime.concatstrings)"
 	makesSlice     = "make allocates its backing array (runtime.makeslice)"
+	growsSlice     = "slice grows past its capacity (runtime.growslice)"
+	makesMap       = "map allocated (runtime.makemap)"
+	makesChan      = "channel allocated (runtime.makechan)"
 	convertsBytes  = "string conversion copies the bytes (runtime.slicebytetostring)"
 	convertsString = "conversion copies the string (runtime.stringtoslicebyte)"
 	decodesRunes   = "conversion decodes the string into runes (runtime.stringtoslicerune)"
@@ -145,6 +145,16 @@ func ownMechanism(e string) string {
 		return sliceLiteral
 	}
 	return Mechanism("", e, nil, nil)
+}
+
+// boxing returns the mechanism of a value converted to an interface that
+// escapes: own, what the value allocates first, if anything, then the
+// conversion, and the map's growth where store says it stores to a map.
+func boxing(own string, store *Store) string {
+	if own != "" {
+		return own + boxesToo + alsoGrows(store)
+	}
+	return boxes + alsoGrows(store)
 }
 
 // alsoGrows returns what to add to the mechanism of a store that allocates
@@ -241,14 +251,6 @@ func blankLiterals(code string) string {
 	return string(b)
 }
 
-// storesToIndex reports whether code stores to an index expression, m[k] =
-// v or counts[w]++, with no conversion, concatenation or make on the right
-// (m[k] += "x" concatenates).
-func storesToIndex(code string) bool {
-	_, at, ok := indexStore(code)
-	return ok && !allocates(code[at:])
-}
-
 // indexStore reports whether code starts with a statement that assigns to
 // an index expression, whatever is indexed: m[k] = v, (*p)[k] = v,
 // s.maps[i][k] = v, f()[k] = v, a, m[k] = 1, 2, and every op= and ++ or --
@@ -301,19 +303,19 @@ func allocates(code string) bool {
 // runtimeMechanisms are runtime functions that heap profiles may show as
 // the deepest frame, in plain words.
 var runtimeMechanisms = map[string]string{
-	"runtime.growslice":         "slice grows past its capacity (runtime.growslice)",
-	"runtime.makeslice":         "make allocates its backing array (runtime.makeslice)",
-	"runtime.makemap":           "map allocated (runtime.makemap)",
+	"runtime.growslice":         growsSlice,
+	"runtime.makeslice":         makesSlice,
+	"runtime.makemap":           makesMap,
 	"runtime.makemap_small":     "map allocated (runtime.makemap_small)",
 	"runtime.mapassign":         "map grows on insert (runtime.mapassign)",
 	"runtime.mapassign_faststr": "map grows on insert (runtime.mapassign_faststr)",
 	"runtime.mapassign_fast64":  "map grows on insert (runtime.mapassign_fast64)",
 	"runtime.newproc1":          "new goroutine (runtime.newproc)",
-	"runtime.makechan":          "channel allocated (runtime.makechan)",
-	"runtime.concatstrings":     "string concatenation (runtime.concatstrings)",
-	"runtime.slicebytetostring": "string conversion copies the bytes (runtime.slicebytetostring)",
+	"runtime.makechan":          makesChan,
+	"runtime.concatstrings":     concatenates,
+	"runtime.slicebytetostring": convertsBytes,
 	"runtime.stringtoslicebyte": "byte slice conversion copies the string (runtime.stringtoslicebyte)",
-	"runtime.stringtoslicerune": "conversion decodes the string into runes (runtime.stringtoslicerune)",
+	"runtime.stringtoslicerune": decodesRunes,
 }
 
 // literalSize reports whether code's first make call has integer literals

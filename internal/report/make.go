@@ -141,12 +141,10 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	}
 	// The escape decisions of exactly the code that runs, with those of
 	// values that are not allocated all the same marked, so that no site
-	// cites them, and what the types say of stores to index expressions.
+	// cites them; what the types say of stores to index expressions is
+	// read once some benchmark has run.
 	ix, err := escape.Load(bin.DiagDir)
 	if err != nil {
-		return nil, err
-	}
-	if err := escape.ReadTypes(ctx, pkg.Dir, ix); err != nil {
 		return nil, err
 	}
 	names, failed, err := bin.Benchmarks(ctx, opts)
@@ -170,6 +168,9 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	}
 	if err != nil {
 		return out, noBenchmarks{err} // none ran: out says which skipped
+	}
+	if err := escape.ReadTypes(ctx, pkg.Dir, ix); err != nil {
+		return nil, err
 	}
 	fail := func(f *bench.Failure) {
 		progressf(opts.Progress, "%s failed", f.Name)

@@ -63,7 +63,7 @@ func emptyMap(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 			return obj, r.Type
 		}
 	case *ast.CallExpr:
-		if fn, ok := r.Fun.(*ast.Ident); ok && fn.Name == "make" && len(r.Args) == 1 && pass.TypesInfo.Uses[fn] == types.Universe.Lookup("make") {
+		if len(r.Args) == 1 && loops.IsBuiltin(pass.TypesInfo, r.Fun, "make") {
 			return obj, r.Args[0]
 		}
 	}

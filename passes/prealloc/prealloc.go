@@ -149,19 +149,13 @@ func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, t
 	why := func(reason string) string {
 		return fmt.Sprintf(" (no fix offered: %s keeps %s nil when the loop does not run, but %s)", grow("slices"), obj.Name(), reason)
 	}
-	var file *ast.File
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			file = f
-		}
-	}
 	if !loops.AtLeast(pass, pos, "go1.21") {
 		return analysis.SuggestedFix{}, why("package slices needs Go 1.21 and this file is " + loops.GoVersion(pass, pos))
 	}
 	if n != capacity && !loops.Predeclared(pass, pos, "int") {
 		return analysis.SuggestedFix{}, why("int is not the predeclared type here")
 	}
-	name, edits, ok := imports.Add(pass, file, pos, "slices")
+	name, edits, ok := imports.Add(pass, loops.FileOf(pass, pos), pos, "slices")
 	if !ok {
 		return analysis.SuggestedFix{}, why("the name " + name + " is taken here")
 	}
@@ -195,8 +189,8 @@ func nilObservable(info *types.Info, after []ast.Stmt, obj types.Object) bool {
 				seen = loops.Refers(info, n, obj)
 				return false
 			case *ast.CallExpr:
-				if len(n.Args) == 1 && (isBuiltin(info, n.Fun, "len") || isBuiltin(info, n.Fun, "cap")) ||
-					len(n.Args) >= 2 && !n.Ellipsis.IsValid() && isBuiltin(info, n.Fun, "append") {
+				if len(n.Args) == 1 && (loops.IsBuiltin(info, n.Fun, "len") || loops.IsBuiltin(info, n.Fun, "cap")) ||
+					len(n.Args) >= 2 && !n.Ellipsis.IsValid() && loops.IsBuiltin(info, n.Fun, "append") {
 					mark(n.Args[0])
 				}
 			case *ast.RangeStmt:
@@ -216,13 +210,6 @@ func nilObservable(info *types.Info, after []ast.Stmt, obj types.Object) bool {
 		})
 	}
 	return seen
-}
-
-// isBuiltin reports whether fun is the builtin function name, not a
-// declaration that hides it.
-func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	return ok && id.Name == name && info.Uses[id] == types.Universe.Lookup(name)
 }
 
 // appendsOnce checks that every iteration of the loop with the given body
@@ -258,7 +245,7 @@ func isAppendOne(info *types.Info, stmt ast.Stmt, obj types.Object) bool {
 	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() {
 		return false
 	}
-	if !isBuiltin(info, call.Fun, "append") {
+	if !loops.IsBuiltin(info, call.Fun, "append") {
 		return false
 	}
 	first, ok := call.Args[0].(*ast.Ident)

@@ -46,7 +46,7 @@ func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl
 		return []analysis.TextEdit{del, {Pos: anchor.Pos(), End: anchor.Pos(), NewText: []byte(decl + "\n")}}
 	}
 	tf := pass.Fset.File(old.Pos())
-	file := fileOf(pass, old.Pos())
+	file := FileOf(pass, old.Pos())
 	if pos, end, comments, ok := ownLines(tf, src, file, old); ok {
 		above := leading(tf, src, file, old)
 		if len(above) > 0 {
@@ -213,7 +213,7 @@ func evaluatesNothing(info *types.Info, e ast.Expr) bool {
 	case *ast.CompositeLit:
 		return len(e.Elts) == 0
 	case *ast.CallExpr:
-		if b, ok := info.Uses[identOf(e.Fun)].(*types.Builtin); !ok || b.Name() != "make" || len(e.Args) == 0 {
+		if !IsBuiltin(info, e.Fun, "make") || len(e.Args) == 0 {
 			return false
 		}
 		for _, a := range e.Args[1:] {
@@ -320,7 +320,15 @@ func source(pass *analysis.Pass, pos token.Pos) []byte {
 	return src
 }
 
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+// IsBuiltin reports whether fun is the builtin function name, not a
+// declaration that hides it.
+func IsBuiltin(info *types.Info, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	return ok && id.Name == name && info.Uses[id] == types.Universe.Lookup(name)
+}
+
+// FileOf returns the file of the package that holds pos, or nil.
+func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	for _, f := range pass.Files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			return f
@@ -355,7 +363,7 @@ func (c Count) Size(pass *analysis.Pass, pos token.Pos, what string) (size, why 
 // at: the file's own (a //go:build line), else its module's, else "".
 func GoVersion(pass *analysis.Pass, pos token.Pos) string {
 	v := ""
-	if f := fileOf(pass, pos); f != nil {
+	if f := FileOf(pass, pos); f != nil {
 		v = pass.TypesInfo.FileVersions[f]
 	}
 	if v == "" && pass.Module != nil && pass.Module.GoVersion != "" {

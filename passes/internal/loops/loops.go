@@ -63,7 +63,7 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 			}
 		}
 	case *ast.ForStmt:
-		if n = countedFor(info, l); n != nil && !stable(info, fileOf(pass, l.Pos()), n, l.Body) {
+		if n = countedFor(info, l); n != nil && !stable(info, FileOf(pass, l.Pos()), n, l.Body) {
 			n = nil
 		}
 	}
