@@ -29,6 +29,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		top     = fs.Int("top", 0, "show at most `N` sites per benchmark (default 10 in text, all in JSON)")
 		profile = fs.String("profile", "", "attribute the allocation profile in `FILE` or at URL instead of running benchmarks")
 		noLint  = fs.Bool("nolint", false, "do not run the analyzers (squash lint) to attach their findings to sites")
+		exact   = fs.Bool("exact", false, "record every allocation, however many: a benchmark whose attribution runs make more than about a million allocations is otherwise recorded by sample, and its sites' figures are estimates")
 	)
 	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
 	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", "1s", "run each benchmark for `t` (a duration or Nx), as go test -benchtime")
@@ -56,6 +57,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	cfg.Patterns = fs.Args()
 	cfg.Profile = *profile
+	if *exact {
+		cfg.Bench.Record = -1
+	}
 	if !*noLint && *profile == "" {
 		lc, err := lintConfig(nil)
 		if err != nil {

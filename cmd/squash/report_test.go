@@ -525,9 +525,12 @@ func TestReportAddsUp(t *testing.T) {
 	}
 	rest := map[string]float64{}
 	for _, bm := range raw.Packages[0].Benchmarks {
-		requireKeys(t, "benchmark", bm, "allocs_per_op", "recorded_iterations", "outside_objects", "unrecorded_allocs_per_op")
+		requireKeys(t, "benchmark", bm, "allocs_per_op", "recorded_iterations", "memprofile_rate", "outside_objects", "unrecorded_allocs_per_op")
 		num := func(m map[string]any, key string) float64 { f, _ := m[key].(float64); return f }
 		name := bm["name"].(string)
+		if r := num(bm, "memprofile_rate"); r != 1 {
+			t.Errorf("%s: memprofile_rate %v; want 1, every allocation recorded", name, r)
+		}
 		sum := num(bm, "unrecorded_allocs_per_op") + num(bm, "outside_objects")/num(bm, "recorded_iterations")
 		for _, s := range bm["sites"].([]any) {
 			sum += num(s.(map[string]any), "allocs_per_op")

@@ -2,8 +2,10 @@
 //
 // A Package is resolved with the go command, built with Build into a Binary
 // whose compilation also wrote the compiler's escape-analysis diagnostics,
-// and then each benchmark is run twice by Binary.Measure: a timing run at the
-// normal memory-profile rate with a CPU profile, and an attribution run with
-// every allocation recorded (-test.memprofilerate=1). Results are read with
+// and then each benchmark is run by Binary.Measure: a timing run at the
+// normal memory-profile rate with a CPU profile, and two attribution runs
+// with every allocation recorded (-test.memprofilerate=1), or, for a
+// benchmark that allocates too much to record each one, about a million of
+// them sampled (Options.Record). Results are read with
 // golang.org/x/perf/benchfmt.
 package bench

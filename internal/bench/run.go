@@ -34,6 +34,15 @@ type Options struct {
 	// profile is the last process's.
 	Processes bool
 
+	// Record bounds how many allocations the two attribution runs of a
+	// benchmark record one by one: 0 means DefaultRecord, a negative value
+	// no bound. A benchmark that would make more in those runs is recorded
+	// at a sampling rate that records about that many (see
+	// Result.MemProfileRate), as recording each allocation costs a few
+	// microseconds: a benchmark of five million allocations an op would
+	// take minutes.
+	Record int
+
 	// Progress, if not nil, receives one line per step.
 	Progress io.Writer
 }
@@ -183,9 +192,18 @@ type Result struct {
 	// difference holds exactly the allocations of MemIters-BaseIters
 	// iterations: set-up and the testing package's own allocations cancel
 	// (go tool pprof -diff_base=MemBaseProfile MemProfile). Both are empty
-	// when the benchmark does not allocate.
+	// when the benchmark does not allocate. Where MemProfileRate is above 1,
+	// they hold a sample, and the difference estimates those allocations.
 	MemProfile, MemBaseProfile string
 	MemIters, BaseIters        int
+
+	// MemProfileRate is the -test.memprofilerate of the attribution runs:
+	// 1 records every allocation, and the profiles' counts are exact; above
+	// 1, the runtime records one allocation per MemProfileRate bytes
+	// allocated, on average, and the profiles hold estimates (their counts
+	// scaled up as pprof does), as Options.Record asked. 0 when there were
+	// no attribution runs.
+	MemProfileRate int
 }
 
 // Benchmarks lists the benchmarks that opts.Bench selects, with their
@@ -405,7 +423,8 @@ func (b *Binary) listed(ctx context.Context, bench string) []string {
 // for timing with a CPU profile at the normal memory-profile rate, then, if
 // it allocates and the testing package can run it alone (see Result.With:
 // listed are the other benchmarks the listing found), twice recording every
-// allocation, with two iteration counts (see Result.MemProfile). The
+// allocation (or a sample, as opts.Record says), with two iteration counts
+// (see Result.MemProfile and Result.MemProfileRate). The
 // profiles are written into dir. If the benchmark fails, the error is a
 // *Failure.
 func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir string, opts Options) (*Result, error) {
@@ -480,14 +499,19 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 		return res, nil // nothing to attribute, or no run of it alone
 	}
 	res.BaseIters, res.MemIters = attributionIters(res)
-	progress(opts.Progress, "recording allocations of %s", name)
+	res.MemProfileRate = attributionRate(res, opts.Record)
+	if res.MemProfileRate == 1 {
+		progress(opts.Progress, "recording allocations of %s", name)
+	} else {
+		progress(opts.Progress, "recording allocations of %s, one per %d bytes", name, res.MemProfileRate)
+	}
 	for _, run := range []struct {
 		iters int
 		path  *string
 	}{{res.BaseIters, &res.MemBaseProfile}, {res.MemIters, &res.MemProfile}} {
 		prof := fmt.Sprintf("%s.mem%d.pprof", base, run.iters)
 		if _, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
-			fmt.Sprintf("-test.benchtime=%dx", run.iters), "-test.memprofilerate=1", "-test.memprofile="+prof); err != nil {
+			fmt.Sprintf("-test.benchtime=%dx", run.iters), fmt.Sprintf("-test.memprofilerate=%d", res.MemProfileRate), "-test.memprofile="+prof); err != nil {
 			return nil, named(err, name)
 		}
 		*run.path = prof
@@ -534,6 +558,34 @@ const (
 	maxRecorded = 200_000
 	maxRecordNs = 500e6
 )
+
+// DefaultRecord is Options.Record's default: about a million allocations,
+// a few seconds of recording.
+const DefaultRecord = 1_000_000
+
+// attributionRate picks the memory-profile rate of the attribution runs of
+// r: 1, every allocation, if the two runs make at most record allocations
+// (by r's allocs/op; each also runs one iteration first, with b.N=1), or
+// else the power of two of bytes that records about record of them at
+// most. A negative record is no bound; 0 is DefaultRecord.
+func attributionRate(r *Result, record int) int {
+	if record == 0 {
+		record = DefaultRecord
+	}
+	iters := float64(r.BaseIters + r.MemIters + 2)
+	if record < 0 || r.AllocsPerOp*iters <= float64(record) {
+		return 1
+	}
+	per := r.BytesPerOp * iters / float64(record) // bytes per recorded allocation
+	if per <= 1 {
+		return 1
+	}
+	rate := 2
+	for float64(rate) < per && rate < 1<<30 {
+		rate *= 2
+	}
+	return rate
+}
 
 // attributionIters picks the iteration counts of the two attribution runs.
 // Both are above 1 so that both runs have the same shape (the testing

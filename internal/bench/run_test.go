@@ -128,6 +128,33 @@ func TestAttributionIters(t *testing.T) {
 	}
 }
 
+func TestAttributionRate(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		allocs, bytes float64
+		base, n       int
+		record, want  int
+	}{
+		// Benchmark1000KB100Aliases of gopkg.in/yaml.v3: 5.7M allocs/op,
+		// 426 MB/op, at the floor of 2 and 3 iterations: 39.9M allocations,
+		// about 107 s to record each, against 4 s at one per 4 KiB.
+		{"yaml", 5693852, 425520813, 2, 3, 0, 4096},
+		{"at the bound", 1e5, 8e6, 2, 3, 700_000, 1},
+		{"just above, rounded up to a power of two", 142858, 142858 * 64, 2, 3, 0, 128},
+		{"usual", 64, 4096, 781, 3125, 0, 1},
+		{"no bound", 5693852, 425520813, 2, 3, -1, 1},
+		{"smaller bound", 64, 4096, 781, 3125, 1000, 16384}, // 16 MB over 1000
+		{"bytes too few to sample", 1e7, 0, 2, 3, 0, 1},
+		{"huge", 1e9, 1e15, 2, 3, 0, 1 << 30},
+	} {
+		r := &Result{AllocsPerOp: tc.allocs, BytesPerOp: tc.bytes, BaseIters: tc.base, MemIters: tc.n}
+		if got := attributionRate(r, tc.record); got != tc.want {
+			t.Errorf("%s: attributionRate(%v allocs/op, %v B/op, %d+%d iterations, record %d) = %d, want %d",
+				tc.name, tc.allocs, tc.bytes, tc.base, tc.n, tc.record, got, tc.want)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(sampleOutput))
 	f.Add([]byte("BenchmarkX-2 100 ns/op\n"))

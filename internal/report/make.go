@@ -273,6 +273,7 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		return nil, err
 	}
 	b.RecordedIterations = res.MemIters - res.BaseIters
+	b.MemProfileRate = res.MemProfileRate
 	b.OutsideObjects, b.OutsideBytes = attr.OutsideObjects, attr.OutsideBytes
 	// Per-op figures are scaled over the allocations blamed on the user's
 	// code: what has no frame of it on the stack (the testing package
@@ -307,7 +308,8 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 	if err := escape.ReadStores(ctx, dir, ix, files); err != nil {
 		return nil, err
 	}
-	// Exact counts per iteration of the recorded difference.
+	// Counts per iteration of the recorded difference: exact, or estimates
+	// where it was sampled.
 	iters := float64(b.RecordedIterations)
 	for i, s := range attr.Sites {
 		site := sites[i]

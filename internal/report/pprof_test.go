@@ -31,16 +31,7 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 		t.Skip("runs benchmarks")
 	}
 	ctx := context.Background()
-	pkgs, err := bench.Resolve(ctx, dir, []string{pattern})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := pkgs[0]
-	work := t.TempDir()
-	bin, err := bench.Build(ctx, pkg, work)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, bin, work := build(t, dir, pattern)
 	res, err := bin.Measure(ctx, benchmark, nil, work, bench.Options{Benchtime: "2000x"})
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +126,23 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 	}
 }
 
+// build resolves the one package pattern names in dir and builds its test
+// binary in a temporary directory, which it returns with them.
+func build(t *testing.T, dir, pattern string) (bench.Package, *bench.Binary, string) {
+	t.Helper()
+	ctx := context.Background()
+	pkgs, err := bench.Resolve(ctx, dir, []string{pattern})
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	bin, err := bench.Build(ctx, pkgs[0], work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs[0], bin, work
+}
+
 func TestSitesMatchPprofOnFixture(t *testing.T) {
 	checkAgainstPprof(t, "../../cmd/squash/testdata/mod", "./ok", "BenchmarkFields", "ok.go")
 }
@@ -143,4 +151,54 @@ func TestSitesMatchPprofOnFixture(t *testing.T) {
 // Simple stage, whose lines call no other decoder function.
 func TestSitesMatchPprofOnDecoder(t *testing.T) {
 	checkAgainstPprof(t, "../..", "./examples/decoder", "BenchmarkSimple", "decoder.go")
+}
+
+// TestSampledNearExact measures examples/decoder's Simple stage twice: once
+// recording every allocation, once bounded to a sample of about 50,000, as a
+// benchmark that allocates heavily is recorded. The sampled run must say so,
+// and estimate each site within a quarter of its exact count (its smallest
+// site, 64 bytes an op, gets about a thousand samples at 4 KiB: a standard
+// error near 5%).
+func TestSampledNearExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs benchmarks")
+	}
+	ctx := context.Background()
+	pkg, bin, work := build(t, "../..", "./examples/decoder")
+	ix, err := escape.Load(bin.DiagDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites := func(record int) (map[int]float64, *Benchmark) {
+		res, err := bin.Measure(ctx, "BenchmarkSimple", nil, work, bench.Options{Benchtime: "20000x", Record: record})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := benchmarkFrom(ctx, res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix, pkg.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[int]float64{}
+		for _, s := range b.Sites {
+			m[s.Line] += s.AllocsPerOp
+		}
+		return m, b
+	}
+	exact, eb := sites(-1)
+	sampled, sb := sites(50_000)
+	if eb.MemProfileRate != 1 {
+		t.Errorf("with no bound, memprofilerate %d; want 1", eb.MemProfileRate)
+	}
+	if sb.MemProfileRate <= 1 {
+		t.Fatalf("bounded to 50,000 recorded allocations, memprofilerate %d; want a sample", sb.MemProfileRate)
+	}
+	t.Logf("exact %v; sampled at %d bytes %v", exact, sb.MemProfileRate, sampled)
+	if len(exact) == 0 {
+		t.Fatal("no sites recorded")
+	}
+	for line, want := range exact {
+		if got := sampled[line]; got < 0.75*want || got > 1.25*want {
+			t.Errorf("decoder.go:%d: sampled estimate %.3f allocs/op, exactly %.3f", line, got, want)
+		}
+	}
 }

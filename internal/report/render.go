@@ -137,9 +137,14 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		t.line("  no allocation site in this package's code")
 		return
 	}
-	if perOp {
+	sampled := perOp && b.MemProfileRate > 1
+	switch {
+	case sampled:
+		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (estimates from a sample)")
+		t.wrap("    ", fmt.Sprintf("one allocation recorded per %s allocated, on average: at %s allocs/op, too many to record each one (-exact does)", bytesOf(b.MemProfileRate), num(b.AllocsPerOp)))
+	case perOp:
 		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (exact counts per recorded op)")
-	} else {
+	default:
 		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site")
 	}
 	pad := strings.Repeat(" ", siteIndent)
@@ -151,8 +156,13 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		// Above zero and not "0" as printed: with it the sites shown
 		// add up to the benchmark's allocs/op.
 		if perOp && b.UnrecordedAllocsPerOp > 0 && num(b.UnrecordedAllocsPerOp) != "0" {
-			t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not recorded one by one: tiny")
-			t.wrap(pad, fmt.Sprintf("allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
+			if sampled {
+				t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not in the estimates")
+				t.wrap(pad, fmt.Sprintf("the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
+			} else {
+				t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not recorded one by one: tiny")
+				t.wrap(pad, fmt.Sprintf("allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
+			}
 		}
 	}()
 	for i, s := range b.Sites {
@@ -296,6 +306,19 @@ func (t *textWriter) skipped(skips []Skip) {
 		}
 		t.wrap("", "skipped: "+text)
 	}
+}
+
+// bytesOf formats a memory-profile rate, n bytes: "512 B", "4 KiB",
+// "1.5 MiB".
+func bytesOf(n int) string {
+	v, unit := float64(n), "B"
+	for _, u := range []string{"KiB", "MiB", "GiB"} {
+		if v < 1024 {
+			break
+		}
+		v, unit = v/1024, u
+	}
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0") + " " + unit
 }
 
 // num formats a per-op figure with at most one decimal for small values.

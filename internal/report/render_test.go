@@ -61,6 +61,57 @@ func TestWriteText(t *testing.T) {
 	}
 }
 
+// TestWriteTextSampled: a benchmark recorded at a sampling rate says its
+// figures are estimates, how they were sampled, and how to have them exact;
+// one recorded exactly says they are exact.
+func TestWriteTextSampled(t *testing.T) {
+	r := sampleReport()
+	b := &r.Packages[0].Benchmarks[0]
+	b.MemProfileRate, b.UnrecordedAllocsPerOp = 4096, 6.5
+	var buf bytes.Buffer
+	if err := WriteText(&buf, r, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"allocs/op      B/op  share  site (estimates from a sample)\n",
+		"    one allocation recorded per 4 KiB allocated, on average: at 64 allocs/op,\n         too many to record each one (-exact does)\n",
+		"        6.5                   not in the estimates\n",
+		"the sample's error",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "exact counts") {
+		t.Errorf("a sampled benchmark's sites are called exact:\n%s", out)
+	}
+	var js bytes.Buffer
+	if err := WriteJSON(&js, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"memprofile_rate": 4096`) {
+		t.Errorf("JSON lacks the rate:\n%s", js.String())
+	}
+
+	b.MemProfileRate = 1
+	buf.Reset()
+	if err := WriteText(&buf, r, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); !strings.Contains(out, "site (exact counts per recorded op)") || strings.Contains(out, "estimate") {
+		t.Errorf("an exactly recorded benchmark does not read as exact:\n%s", out)
+	}
+}
+
+func TestBytesOf(t *testing.T) {
+	for n, want := range map[int]string{1: "1 B", 512: "512 B", 1024: "1 KiB", 4096: "4 KiB", 1536: "1.5 KiB", 1 << 20: "1 MiB", 1 << 30: "1 GiB"} {
+		if got := bytesOf(n); got != want {
+			t.Errorf("bytesOf(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestWriteTextFindings(t *testing.T) {
 	r := sampleReport()
 	r.Packages[0].Benchmarks[0].Sites[0].Findings = []Finding{{Pass: "prealloc", Message: "out grows once per iteration", File: "dec/dec.go", Line: 20}}

@@ -145,6 +145,15 @@ type Benchmark struct {
 	// from: the difference between two runs that recorded every allocation.
 	RecordedIterations int `json:"recorded_iterations"`
 
+	// MemProfileRate is the -test.memprofilerate of those runs: 1 when they
+	// recorded every allocation, and the sites' counts are exact; above 1
+	// for a benchmark that allocates too much to record each allocation
+	// (bench.Options.Record): one allocation was recorded per
+	// MemProfileRate bytes allocated, on average, and the sites' counts,
+	// the outside counts and UnrecordedAllocsPerOp are estimates. 0 when
+	// nothing was recorded.
+	MemProfileRate int `json:"memprofile_rate,omitzero"`
+
 	// OutsideObjects and OutsideBytes were allocated in those iterations
 	// with no frame of the user's code on the stack (the runtime, goroutines
 	// of other packages): absolute counts, not per op, and not part of the
