@@ -468,7 +468,8 @@ func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Be
 
 // TestReportSkipped: the benchmarks that skip themselves are named once
 // per package with go test's reasons, in text and JSON, also for a package
-// whose benchmarks all skip among others; the report exits 0 as some ran.
+// whose benchmarks all skip among others, and for a sub-benchmark that
+// skips where another under its parent runs; the report exits 0 as some ran.
 func TestReportSkipped(t *testing.T) {
 	code, text, stderr := squash(t, testMod, "-nolint", "-benchtime", "100x", "./skipsome", "./skipping")
 	if code != exitClean {
@@ -477,7 +478,8 @@ func TestReportSkipped(t *testing.T) {
 	flat := strings.Join(strings.Fields(text), " ")
 	for _, want := range []string{
 		"example.com/sq/skipsome BenchmarkRuns ",
-		"skipped: BenchmarkQuery, BenchmarkInsert (skipsome_test.go:17: needs a database) skipped: BenchmarkNoReason skipped: BenchmarkSub/n=1 (skipsome_test.go:39: no input for n=1)",
+		" BenchmarkMixed/n=1 ",
+		"skipped: BenchmarkQuery, BenchmarkInsert (skipsome_test.go:17: needs a database) skipped: BenchmarkNoReason skipped: BenchmarkSub/n=1 (skipsome_test.go:39: no input for n=1) skipped: 1 more for other reasons (-json lists them)",
 		"example.com/sq/skipping skipped: BenchmarkNeedsDB (skipping_test.go:6: needs a database)",
 	} {
 		if !strings.Contains(flat, want) {
@@ -502,6 +504,7 @@ func TestReportSkipped(t *testing.T) {
 		{"name": "BenchmarkInsert", "reason": "skipsome_test.go:17: needs a database"},
 		{"name": "BenchmarkNoReason", "reason": ""},
 		{"name": "BenchmarkSub/n=1", "reason": "skipsome_test.go:39: no input for n=1"},
+		{"name": "BenchmarkMixed/n=2", "reason": "skipsome_test.go:50: no input for n=2"},
 	}
 	if got := rep.Packages[0].Skipped; !slices.EqualFunc(got, want, maps.Equal) {
 		t.Errorf("-json: skipped %v, want %v", got, want)

@@ -207,15 +207,17 @@ type Result struct {
 }
 
 // Benchmarks lists the benchmarks that opts.Bench selects, with their
-// sub-benchmarks, by running each once (-test.benchtime=1x), and the ones
-// that failed. A failure does not hide the others: where one stopped the
-// test binary (a panic), each top-level benchmark that did not run then is
-// run on its own. The error is for what left nothing to list.
-func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Failure, error) {
+// sub-benchmarks, by running each once (-test.benchtime=1x), the ones that
+// failed, and the ones that skipped themselves, with their reasons. A
+// failure does not hide the others: where one stopped the test binary (a
+// panic), each top-level benchmark that did not run then is run on its own.
+// The error is for what left nothing to list; the skipped are returned with
+// it.
+func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Failure, []Skip, error) {
 	re := benchRegexp(opts.Bench)
-	names, failed, err := b.discover(ctx, re)
+	names, failed, skipped, err := b.discover(ctx, re)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if len(failed) > 0 {
 		var alone []Failure // failures of benchmarks run on their own
@@ -223,9 +225,14 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 			if covers(top, names) || covers(top, failedNames(failed)) {
 				continue
 			}
-			n, f, err := b.discover(ctx, only(top, re))
+			n, f, sk, err := b.discover(ctx, only(top, re))
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
+			}
+			for _, s := range sk {
+				if !slices.Contains(skipped, s) {
+					skipped = append(skipped, s)
+				}
 			}
 			for i := range f {
 				if f[i].Name == "" {
@@ -257,14 +264,14 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 			if len(listed) > 1 {
 				verb = "skipped themselves"
 			}
-			return nil, nil, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, re, b.Package.ImportPath)
+			return nil, nil, skipped, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, re, b.Package.ImportPath)
 		}
 		if opts.Bench == "" || opts.Bench == "." {
-			return nil, nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, b.Package.ImportPath)
+			return nil, nil, nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, b.Package.ImportPath)
 		}
-		return nil, nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
+		return nil, nil, nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
 	}
-	return names, failed, nil
+	return names, failed, skipped, nil
 }
 
 // A Skip is a benchmark that skipped itself (b.Skip, b.SkipNow).
@@ -274,30 +281,6 @@ type Skip struct {
 	// test prints it ("db_test.go:12: needs a database"), the message of
 	// b.Skip; "" if it logged nothing.
 	Reason string
-}
-
-// Skipped returns the benchmarks that opts.Bench selects and that skipped
-// themselves, with their reasons: seen are those that ran or failed (as
-// Benchmarks returned them), and each top-level benchmark listed that none
-// of seen covers is run once more, with -test.v, for go test's lines about
-// it. A sub-benchmark that skips while others under its parent run is not
-// found.
-func (b *Binary) Skipped(ctx context.Context, opts Options, seen []string) ([]Skip, error) {
-	re := benchRegexp(opts.Bench)
-	var alts []string
-	for _, top := range b.listed(ctx, opts.Bench) {
-		if !covers(top, seen) {
-			alts = append(alts, only(top, re))
-		}
-	}
-	if len(alts) == 0 {
-		return nil, nil
-	}
-	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+strings.Join(alts, "|"), "-test.benchtime=1x", "-test.v")
-	if f := (*Failure)(nil); err != nil && !errors.As(err, &f) {
-		return nil, err
-	}
-	return skips(string(out)), nil // a failure here is Benchmarks' to report
 }
 
 // skips returns the benchmarks that out, the output of a run with -test.v,
@@ -313,7 +296,7 @@ func skips(out string) []Skip {
 		switch {
 		case strings.HasPrefix(l, "--- SKIP: "):
 			f := strings.Fields(strings.TrimPrefix(l, "--- SKIP: "))
-			if len(f) == 0 {
+			if len(f) == 0 || f[0] == procsSuffix {
 				logged = nil
 				continue
 			}
@@ -334,18 +317,20 @@ func skips(out string) []Skip {
 }
 
 // discover runs the benchmarks that the -test.bench regexp re selects once
-// each, and returns those that printed a result and those that failed.
-func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, error) {
-	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchtime=1x")
+// each, with -test.v, and returns those that printed a result, those that
+// failed and those that skipped themselves.
+func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, []Skip, error) {
+	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchtime=1x", "-test.v")
 	var failed []Failure
 	if f := (*Failure)(nil); errors.As(err, &f) {
 		failed = b.failures(string(out))
 	} else if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	results, err := parse(bytes.NewReader(out), "discovery", failed != nil)
+	// Leniently: -test.v prints each benchmark's name on a line of its own.
+	results, err := parse(bytes.NewReader(out), "discovery", true)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var names []string
 	for _, r := range results {
@@ -356,7 +341,7 @@ func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, 
 			names = append(names, r.Name)
 		}
 	}
-	return names, failed, nil
+	return names, failed, skips(string(out)), nil
 }
 
 // only returns the -test.bench pattern that selects, of what pattern
@@ -658,13 +643,16 @@ func (b *Binary) failures(out string) []Failure {
 
 // failures returns the failures that out, the output of a failed run, shows,
 // at least one; Package is left empty. Each "--- FAIL: BenchmarkX" is one,
-// with the indented lines that follow it, unless a sub-benchmark of it
-// failed too, which go test reports in its parent as well. A panic is one,
-// named by go test's line of the benchmark that was running, or, for a panic
-// in the benchmark's first call, before go test printed its name, by the
-// first frame of the trace that is a Benchmark function; it ends the output.
-// With neither, the one failure is unnamed, and shows out from the first
-// line that says FAIL.
+// with the indented lines that follow it (or, in the output of a run with
+// -test.v, which prints a benchmark's log entries as they come, those that
+// come before it), unless a sub-benchmark of it failed too, which go test
+// reports in its parent as well. A panic is one, named by go test's line of
+// the benchmark that was running (on the panic's line, or, with -test.v, on
+// a line of its own before the entries it logged), or, for a panic in the
+// benchmark's first call, before go test printed its name, by the first
+// frame of the trace that is a Benchmark function; it ends the output. With
+// neither, the one failure is unnamed, and shows out from the first line
+// that says FAIL.
 func failures(out string) []Failure {
 	ls := strings.Split(strings.TrimSpace(out), "\n")
 	var fs []Failure
@@ -679,7 +667,11 @@ func failures(out string) []Failure {
 			for j < len(ls) && strings.HasPrefix(ls[j], "    ") {
 				j++
 			}
-			shown := append([]string{"--- FAIL: " + rest}, ls[i+1:j]...)
+			entries := ls[i+1 : j]
+			if k := loggedFrom(ls, i); len(entries) == 0 && k > 0 && ls[k-1] == name && strings.HasPrefix(l, "--- FAIL: ") {
+				entries = ls[k:i] // -test.v: after the line of its name
+			}
+			shown := append([]string{"--- FAIL: " + rest}, entries...)
 			fs = append(fs, Failure{Name: name, Output: firstLines(strings.Join(shown, "\n"), 20)})
 			i = j - 1
 			continue
@@ -688,6 +680,8 @@ func failures(out string) []Failure {
 			var name string
 			if m[2] >= 0 {
 				name = strings.TrimSuffix(l[m[2]:m[3]], procsSuffix)
+			} else if k := loggedFrom(ls, i); k > 0 && nameLine.MatchString(ls[k-1]) {
+				name = ls[k-1]
 			} else {
 				for _, frame := range ls[i+1:] {
 					if f := benchFrame.FindStringSubmatch(frame); f != nil {
@@ -718,7 +712,19 @@ func failures(out string) []Failure {
 	return fs
 }
 
+// loggedFrom returns the first of the log entries, lines indented by four
+// spaces, that end before line i of ls: i itself if there are none.
+func loggedFrom(ls []string, i int) int {
+	for i > 0 && strings.HasPrefix(ls[i-1], "    ") {
+		i--
+	}
+	return i
+}
+
 var (
+	// nameLine is the line of a benchmark's name that go test prints when
+	// it starts it, with -test.v.
+	nameLine = regexp.MustCompile(`^Benchmark\S*$`)
 	// panicLine is the first line of a panic, on its own or after the
 	// name of the benchmark that was running.
 	panicLine = regexp.MustCompile(`^(?:(Benchmark\S*)\s+)?(panic: .*)$`)

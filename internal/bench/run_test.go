@@ -360,6 +360,38 @@ func TestFailures(t *testing.T) {
 	}
 }
 
+// TestFailuresVerbose: in the output of a run with -test.v (go1.26's, as
+// discovery runs), where go test prints a benchmark's log entries as they
+// come and its name on a line of its own when it starts, each failure gets
+// the entries it logged before its "--- FAIL:" line, no one else's, and a
+// panic is named by the line of the sub-benchmark that was running.
+func TestFailuresVerbose(t *testing.T) {
+	out := "goos: linux\n" +
+		"BenchmarkF\nBenchmarkF/x\n    f_test.go:6: before\n    f_test.go:6: broken\n--- FAIL: BenchmarkF/x\n" +
+		"BenchmarkF/y\n    f_test.go:7: also\n--- FAIL: BenchmarkF/y\n--- FAIL: BenchmarkF\n" +
+		"BenchmarkSilent\n--- FAIL: BenchmarkSilent\n" +
+		"BenchmarkP\nBenchmarkP/sub\n    p_test.go:6: x\npanic: boom\n\ngoroutine 18 [running]:\n"
+	want := []Failure{
+		{Name: "BenchmarkF/x", Output: "--- FAIL: BenchmarkF/x\n    f_test.go:6: before\n    f_test.go:6: broken"},
+		{Name: "BenchmarkF/y", Output: "--- FAIL: BenchmarkF/y\n    f_test.go:7: also"},
+		{Name: "BenchmarkSilent", Output: "--- FAIL: BenchmarkSilent"},
+		{Name: "BenchmarkP/sub", Output: "panic: boom\ngoroutine 18 [running]:"},
+	}
+	if got := failures(out); !slices.Equal(got, want) {
+		t.Errorf("failures =\n%+v\nwant\n%+v", got, want)
+	}
+	// Without -test.v, a failure that logged nothing does not take the
+	// entries of the one before.
+	out = "--- FAIL: BenchmarkA\n    a_test.go:3: a's\n--- FAIL: BenchmarkB\n"
+	want = []Failure{
+		{Name: "BenchmarkA", Output: "--- FAIL: BenchmarkA\n    a_test.go:3: a's"},
+		{Name: "BenchmarkB", Output: "--- FAIL: BenchmarkB"},
+	}
+	if got := failures(out); !slices.Equal(got, want) {
+		t.Errorf("without -test.v: failures =\n%+v\nwant\n%+v", got, want)
+	}
+}
+
 // FuzzFailure: failures never panics, returns at least one, shows at most
 // 20 lines of each (and "…" for the rest), and names a benchmark with one
 // word: what follows "--- FAIL:", or a Benchmark name in front of a panic.

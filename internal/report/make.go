@@ -147,7 +147,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	if err != nil {
 		return nil, err
 	}
-	names, failed, err := bin.Benchmarks(ctx, opts)
+	names, failed, skips, err := bin.Benchmarks(ctx, opts)
 	if err != nil && !errors.Is(err, bench.ErrNoneRan) {
 		if errors.Is(err, bench.ErrNoBenchmarks) {
 			return nil, noBenchmarks{err}
@@ -155,14 +155,6 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 		return nil, err
 	}
 	out := &Package{Path: pkg.ImportPath, Benchmarks: []Benchmark{}}
-	seen := slices.Clone(names)
-	for _, f := range failed {
-		seen = append(seen, f.Name)
-	}
-	skips, serr := bin.Skipped(ctx, opts, seen)
-	if serr != nil {
-		return nil, serr
-	}
 	for _, s := range skips {
 		out.Skipped = append(out.Skipped, Skip{Name: s.Name, Reason: s.Reason})
 	}
