@@ -91,7 +91,7 @@ func TestReportFromProfileFile(t *testing.T) {
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"ok/ok.go:8 ok.Fields\n", "why: allocated inside strings.genSplit, called\n", "why: slice grows past its capacity\n"} {
+	for _, want := range []string{"share  site (exact counts)\n", "ok/ok.go:8 ok.Fields\n", "why: allocated inside strings.genSplit, called\n", "why: slice grows past its capacity\n"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the text report lacks %q:\n%s", want, stdout)
 		}

@@ -11,7 +11,8 @@ import (
 
 // A Site is a line of the user's code and what was allocated on its behalf.
 type Site struct {
-	Function string // fully qualified, as pprof names it
+	Function string // fully qualified, as pprof names it (dots in the import path unescaped)
+	Package  string // Function's import path (FuncPackage of the name as recorded)
 	File     string // absolute path, as recorded in the profile
 	Line     int
 
@@ -158,7 +159,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		k := key{site.Function.Name, site.Function.Filename, site.Line}
 		st := sites[k]
 		if st == nil {
-			st = &Site{Function: unescape(k.fn), File: k.file, Line: int(k.line)}
+			st = &Site{Function: unescape(k.fn), Package: FuncPackage(k.fn), File: k.file, Line: int(k.line)}
 			sites[k] = st
 			mechs[k] = map[string]*Mechanism{}
 		}
@@ -217,6 +218,17 @@ func harnessFrame(fn string) bool {
 // caller says more as the mechanism.
 func internalFrame(fn string) bool {
 	return strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "vendor/") || strings.HasPrefix(fn, "reflect.unsafe_")
+}
+
+// SampleRate returns the memory-profile rate a Go heap profile was taken
+// at, from its period (space/bytes): 1 if it recorded every allocation, R if
+// one allocation per R bytes allocated on average (the runtime's default is
+// 512 KiB), when its counts are estimates; 0 if p does not say.
+func SampleRate(p *profile.Profile) int {
+	if p.PeriodType == nil || p.PeriodType.Type != "space" || p.PeriodType.Unit != "bytes" || p.Period <= 0 {
+		return 0
+	}
+	return int(min(p.Period, 1<<40))
 }
 
 // allocIndexes finds the allocated-objects and allocated-bytes sample types.

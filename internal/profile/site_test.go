@@ -144,13 +144,15 @@ func TestBlame(t *testing.T) {
 }
 
 // TestBlameUnescapes: a function of a package whose path's last element
-// holds a dot is named as in the source, not as the linker escapes it.
+// holds a dot is named as in the source, not as the linker escapes it, and
+// its site's package is that whole path (FuncPackage of the unescaped name
+// would stop at the dot: gopkg.in/yaml).
 func TestBlameUnescapes(t *testing.T) {
 	b := newBuilder("alloc_objects", "alloc_space")
 	b.sample([]int64{3, 48},
 		[]frame{{"gopkg.in/yaml%2ev3.(*parser).node", "/y/parserc.go", 7}},
 		[]frame{{"example.com/m.Load", "/m/m.go", 9}})
-	for _, scope := range []string{"example.com/m", "gopkg.in/yaml.v3"} {
+	for scope, pkg := range map[string]string{"example.com/m": "example.com/m", "gopkg.in/yaml.v3": "gopkg.in/yaml.v3"} {
 		a, err := Blame(b.p, Scope{scope})
 		if err != nil || len(a.Sites) != 1 {
 			t.Fatalf("%s: %v, %+v", scope, err, a)
@@ -158,6 +160,29 @@ func TestBlameUnescapes(t *testing.T) {
 		if fn := a.Sites[0].Function + " " + a.Sites[0].Mechanism(); strings.Contains(fn, "%2e") {
 			t.Errorf("%s: site in %q", scope, fn)
 		}
+		if got := a.Sites[0].Package; got != pkg {
+			t.Errorf("%s: site's package %q, want %q", scope, got, pkg)
+		}
+	}
+}
+
+// TestSampleRate: a heap profile's period is its memory-profile rate; a
+// profile of another kind, or without one, says nothing.
+func TestSampleRate(t *testing.T) {
+	b := newBuilder("alloc_objects", "alloc_space")
+	if got := SampleRate(b.p); got != 0 {
+		t.Errorf("no period: SampleRate = %d, want 0", got)
+	}
+	b.p.PeriodType = &profile.ValueType{Type: "space", Unit: "bytes"}
+	for period, want := range map[int64]int{1: 1, 512 << 10: 512 << 10, 0: 0, -3: 0} {
+		b.p.Period = period
+		if got := SampleRate(b.p); got != want {
+			t.Errorf("period %d: SampleRate = %d, want %d", period, got, want)
+		}
+	}
+	b.p.PeriodType, b.p.Period = &profile.ValueType{Type: "cpu", Unit: "nanoseconds"}, 10_000_000
+	if got := SampleRate(b.p); got != 0 {
+		t.Errorf("a CPU profile: SampleRate = %d, want 0", got)
 	}
 }
 

@@ -365,7 +365,7 @@ func FromProfile(ctx context.Context, src string, pkgs []bench.Package) (*Report
 	rep := &Report{Packages: []Package{}}
 	index := map[string]int{}
 	for _, s := range attr.Sites {
-		fpkg := profile.FuncPackage(s.Function)
+		fpkg := s.Package
 		prefix, root := scopeOf(fpkg, roots)
 		site := newSources(root, prefix).siteIn(s, fpkg, prefix)
 		site.Objects, site.Bytes = s.Objects, s.Bytes
@@ -380,7 +380,7 @@ func FromProfile(ctx context.Context, src string, pkgs []bench.Package) (*Report
 		if !ok {
 			i = len(rep.Packages)
 			index[fpkg] = i
-			rep.Packages = append(rep.Packages, Package{Path: fpkg, Benchmarks: []Benchmark{{Name: "profile", Sites: []Site{}}}})
+			rep.Packages = append(rep.Packages, Package{Path: fpkg, Benchmarks: []Benchmark{{Name: "profile", Sites: []Site{}, MemProfileRate: profile.SampleRate(p)}}})
 		}
 		b := &rep.Packages[i].Benchmarks[0]
 		b.Sites = append(b.Sites, site)

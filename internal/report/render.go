@@ -144,6 +144,11 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		t.wrap("    ", fmt.Sprintf("one allocation recorded per %s allocated, on average: at %s allocs/op, too many to record each one (-exact does)", bytesOf(b.MemProfileRate), num(b.AllocsPerOp)))
 	case perOp:
 		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (exact counts per recorded op)")
+	case b.MemProfileRate > 1:
+		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site (estimates from a sample)")
+		t.wrap("    ", fmt.Sprintf("the profile recorded one allocation per %s allocated, on average (runtime.MemProfileRate; set it to 1 before the program allocates to record each one)", bytesOf(b.MemProfileRate)))
+	case b.MemProfileRate == 1:
+		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site (exact counts)")
 	default:
 		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site")
 	}

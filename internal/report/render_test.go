@@ -104,6 +104,29 @@ func TestWriteTextSampled(t *testing.T) {
 	}
 }
 
+// TestWriteTextSampledProfile: a profile read with -profile says whether
+// its counts are estimates, by its rate: Go's default of 512 KiB samples.
+func TestWriteTextSampledProfile(t *testing.T) {
+	r := &Report{Packages: []Package{{Path: "example.com/m/dec", Benchmarks: []Benchmark{{
+		Name:  "profile",
+		Sites: []Site{{File: "dec/dec.go", Line: 27, Function: "example.com/m/dec.Simple", Objects: 4096, Bytes: 1 << 20, Share: 1}},
+	}}}}}
+	for rate, want := range map[int]string{
+		512 << 10: "site (estimates from a sample)\n    the profile recorded one allocation per 512 KiB allocated, on average\n",
+		1:         "site (exact counts)\n",
+		0:         "share  site\n",
+	} {
+		r.Packages[0].Benchmarks[0].MemProfileRate = rate
+		var buf bytes.Buffer
+		if err := WriteText(&buf, r, TextOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if out := buf.String(); !strings.Contains(out, want) {
+			t.Errorf("rate %d: output lacks %q:\n%s", rate, want, out)
+		}
+	}
+}
+
 func TestBytesOf(t *testing.T) {
 	for n, want := range map[int]string{1: "1 B", 512: "512 B", 1024: "1 KiB", 4096: "4 KiB", 1536: "1.5 KiB", 1 << 20: "1 MiB", 1 << 30: "1 GiB"} {
 		if got := bytesOf(n); got != want {

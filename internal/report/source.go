@@ -25,7 +25,7 @@ func newSources(root, module string) *sources {
 
 // site converts a profile site whose file lies under the root.
 func (s *sources) site(p profile.Site) Site {
-	return s.siteIn(p, profile.FuncPackage(p.Function), "")
+	return s.siteIn(p, p.Package, "")
 }
 
 // siteIn converts a profile site. When the profile's file name is not under
