@@ -302,7 +302,7 @@ func TestLineDirective(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, "hclsyntax"), 0o755)
 	os.WriteFile(filepath.Join(root, "hclsyntax", "scan_tokens.rl"), []byte("%%{\n  tokens = make([]Token, 0, 64)\n}%%\n"), 0o644)
 	s := newSources(root, "github.com/hashicorp/hcl/v2")
-	got := s.site(profile.Site{File: "scan_tokens.rl", Line: 2, Function: "github.com/hashicorp/hcl/v2/hclsyntax.scanTokens"})
+	got := s.site(profile.Site{File: "scan_tokens.rl", Line: 2, Function: "github.com/hashicorp/hcl/v2/hclsyntax.scanTokens", Package: "github.com/hashicorp/hcl/v2/hclsyntax"})
 	if got.File != "hclsyntax/scan_tokens.rl" || got.Code != "tokens = make([]Token, 0, 64)" {
 		t.Errorf("site in %q, code %q; want hclsyntax/scan_tokens.rl and its line 2", got.File, got.Code)
 	}
