@@ -485,11 +485,11 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 	}
 	res.BaseIters, res.MemIters = attributionIters(res)
 	res.MemProfileRate = attributionRate(res, opts.Record)
-	if res.MemProfileRate == 1 {
-		progress(opts.Progress, "recording allocations of %s", name)
-	} else {
-		progress(opts.Progress, "recording allocations of %s, one per %d bytes", name, res.MemProfileRate)
+	sample := ""
+	if res.MemProfileRate > 1 {
+		sample = fmt.Sprintf(", one per %d bytes", res.MemProfileRate)
 	}
+	progress(opts.Progress, "recording allocations of %s%s", name, sample)
 	for _, run := range []struct {
 		iters int
 		path  *string

@@ -137,20 +137,25 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		t.line("  no allocation site in this package's code")
 		return
 	}
-	sampled := perOp && b.MemProfileRate > 1
+	// The columns say what is counted, the header how: from a sample (the
+	// rate and how to count each one follow) or exactly.
+	sampled := b.MemProfileRate > 1
+	objCol, byteCol, counts := "allocs/op", "B/op", "site (exact counts per recorded op)"
+	if !perOp {
+		objCol, byteCol, counts = "objects", "bytes", "site"
+		if b.MemProfileRate == 1 {
+			counts = "site (exact counts)"
+		}
+	}
+	if sampled {
+		counts = "site (estimates from a sample)"
+	}
+	t.line("  %9s %9s %6s  %s", objCol, byteCol, "share", counts)
 	switch {
-	case sampled:
-		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (estimates from a sample)")
+	case sampled && perOp:
 		t.wrap("    ", fmt.Sprintf("one allocation recorded per %s allocated, on average: at %s allocs/op, too many to record each one (-exact does)", bytesOf(b.MemProfileRate), num(b.AllocsPerOp)))
-	case perOp:
-		t.line("  %9s %9s %6s  %s", "allocs/op", "B/op", "share", "site (exact counts per recorded op)")
-	case b.MemProfileRate > 1:
-		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site (estimates from a sample)")
+	case sampled:
 		t.wrap("    ", fmt.Sprintf("the profile recorded one allocation per %s allocated, on average (runtime.MemProfileRate; set it to 1 before the program allocates to record each one)", bytesOf(b.MemProfileRate)))
-	case b.MemProfileRate == 1:
-		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site (exact counts)")
-	default:
-		t.line("  %9s %9s %6s  %s", "objects", "bytes", "share", "site")
 	}
 	pad := strings.Repeat(" ", siteIndent)
 	defer func() {

@@ -13,6 +13,16 @@ import (
 	"github.com/squashgo/squash/internal/profile"
 )
 
+// text renders r as WriteText does with opt.
+func text(t *testing.T, r *Report, opt TextOptions) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteText(&buf, r, opt); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
 func sampleReport() *Report {
 	return &Report{Packages: []Package{{
 		Path: "example.com/m/dec",
@@ -32,11 +42,7 @@ func sampleReport() *Report {
 }
 
 func TestWriteText(t *testing.T) {
-	var buf bytes.Buffer
-	if err := WriteText(&buf, sampleReport(), TextOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out := text(t, sampleReport(), TextOptions{})
 	for _, want := range []string{
 		"BenchmarkSimple  2410 ns/op  1080 B/op  64 allocs/op\n",
 		"allocation + GC: 41.0% of CPU (allocating 30.0%, collecting 11.0%)",
@@ -68,11 +74,7 @@ func TestWriteTextSampled(t *testing.T) {
 	r := sampleReport()
 	b := &r.Packages[0].Benchmarks[0]
 	b.MemProfileRate, b.UnrecordedAllocsPerOp = 4096, 6.5
-	var buf bytes.Buffer
-	if err := WriteText(&buf, r, TextOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out := text(t, r, TextOptions{})
 	for _, want := range []string{
 		"allocs/op      B/op  share  site (estimates from a sample)\n",
 		"    one allocation recorded per 4 KiB allocated, on average: at 64 allocs/op,\n         too many to record each one (-exact does)\n",
@@ -95,11 +97,7 @@ func TestWriteTextSampled(t *testing.T) {
 	}
 
 	b.MemProfileRate = 1
-	buf.Reset()
-	if err := WriteText(&buf, r, TextOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if out := buf.String(); !strings.Contains(out, "site (exact counts per recorded op)") || strings.Contains(out, "estimate") {
+	if out := text(t, r, TextOptions{}); !strings.Contains(out, "site (exact counts per recorded op)") || strings.Contains(out, "estimate") {
 		t.Errorf("an exactly recorded benchmark does not read as exact:\n%s", out)
 	}
 }
@@ -117,11 +115,7 @@ func TestWriteTextSampledProfile(t *testing.T) {
 		0:         "share  site\n",
 	} {
 		r.Packages[0].Benchmarks[0].MemProfileRate = rate
-		var buf bytes.Buffer
-		if err := WriteText(&buf, r, TextOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		if out := buf.String(); !strings.Contains(out, want) {
+		if out := text(t, r, TextOptions{}); !strings.Contains(out, want) {
 			t.Errorf("rate %d: output lacks %q:\n%s", rate, want, out)
 		}
 	}
@@ -139,11 +133,7 @@ func TestWriteTextFindings(t *testing.T) {
 	r := sampleReport()
 	r.Packages[0].Benchmarks[0].Sites[0].Findings = []Finding{{Pass: "prealloc", Message: "out grows once per iteration", File: "dec/dec.go", Line: 20}}
 	r.Unmeasured = []Finding{{Pass: "regexpcompile", Message: "compile it once", File: "dec/other.go", Line: 7}}
-	var buf bytes.Buffer
-	if err := WriteText(&buf, r, TextOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out := text(t, r, TextOptions{})
 	for _, want := range []string{
 		"fix [prealloc]: out grows once per iteration\n",
 		"\nnot seen allocating in these benchmarks:\n  dec/other.go:7: compile it once [regexpcompile]\n",
@@ -195,11 +185,7 @@ func TestWriteTextReasonsOnce(t *testing.T) {
 	other := Reason{Code: "escape", Message: "x escapes to heap", Summary: "x escapes to heap"}
 	third := Reason{Code: "escape", Message: "y escapes to heap", Summary: "y escapes to heap"}
 	r.Packages[0].Benchmarks[0].Sites[0].Reasons = []Reason{same, same, other, same, third, third}
-	var buf bytes.Buffer
-	if err := WriteText(&buf, r, TextOptions{Width: 200}); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out := text(t, r, TextOptions{Width: 200})
 	if n := strings.Count(out, "why: append(out, x) escapes to heap"); n != 1 {
 		t.Errorf("the same record is printed %d times:\n%s", n, out)
 	}
@@ -210,11 +196,7 @@ func TestWriteTextReasonsOnce(t *testing.T) {
 	// A site in another package than the benchmark's: explain builds the
 	// benchmark's package, as the report did.
 	r.Packages[0].Benchmarks[0].Sites[0].PackagePath = "example.com/m/internal/list"
-	buf.Reset()
-	if err := WriteText(&buf, r, TextOptions{Width: 200}); err != nil {
-		t.Fatal(err)
-	}
-	if out := buf.String(); !strings.Contains(out, "(1 more: squash explain -in example.com/m/dec dec/dec.go:27)") {
+	if out := text(t, r, TextOptions{Width: 200}); !strings.Contains(out, "(1 more: squash explain -in example.com/m/dec dec/dec.go:27)") {
 		t.Errorf("the 'more' line of a site of another package does not name the benchmark's with -in:\n%s", out)
 	}
 }
@@ -229,11 +211,7 @@ func TestWriteTextSplit(t *testing.T) {
 	other := &r.Packages[0].Benchmarks[0].Sites[1] // a part under 1% is no split
 	other.Mechanisms = []Mechanism{{Function: "strings.genSplit", Share: 0.995}, {Function: "sync.(*Pool).pinSlow", Share: 0.005}}
 	site.Findings = []Finding{{Pass: "prealloc", Message: "labels grows once per iteration", File: "dec/dec.go", Line: 27}}
-	var buf bytes.Buffer
-	if err := WriteText(&buf, r, TextOptions{Width: 200}); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out := text(t, r, TextOptions{Width: 200})
 	split := strings.Index(out, "split: 89% inside fmt.Sprintf, 11% the line itself\n")
 	if split < 0 || strings.Index(out, "fix [prealloc]") < split {
 		t.Errorf("no split line before the fix:\n%s", out)
@@ -243,13 +221,10 @@ func TestWriteTextSplit(t *testing.T) {
 	}
 
 	// Narrow, it wraps between parts, not inside one.
-	buf.Reset()
-	if err := WriteText(&buf, r, TextOptions{Width: 70}); err != nil {
-		t.Fatal(err)
-	}
+	out = text(t, r, TextOptions{Width: 70})
 	pad := strings.Repeat(" ", siteIndent)
-	if want := pad + "split: 89% inside fmt.Sprintf,\n" + pad + "     11% the line itself\n"; !strings.Contains(buf.String(), want) {
-		t.Errorf("at width 70, no\n%s\nin\n%s", want, buf.String())
+	if want := pad + "split: 89% inside fmt.Sprintf,\n" + pad + "     11% the line itself\n"; !strings.Contains(out, want) {
+		t.Errorf("at width 70, no\n%s\nin\n%s", want, out)
 	}
 }
 
@@ -392,11 +367,7 @@ func TestWriteTextFoldsNegligiblePackages(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := WriteText(&buf, &Report{Packages: tc.pkgs}, TextOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			out := buf.String()
+			out := text(t, &Report{Packages: tc.pkgs}, TextOptions{})
 			var sections []string
 			for l := range strings.Lines(out) {
 				if !strings.HasPrefix(l, " ") && strings.HasPrefix(l, "github.com/") {
@@ -448,13 +419,10 @@ func TestWriteTextSkipped(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := sampleReport()
 			r.Packages[0].Skipped = tc.skips
-			var buf bytes.Buffer
-			if err := WriteText(&buf, r, TextOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			_, after, ok := strings.Cut(buf.String(), "no allocations per op\n\n")
+			out := text(t, r, TextOptions{})
+			_, after, ok := strings.Cut(out, "no allocations per op\n\n")
 			if !ok {
-				t.Fatalf("no blank line after the benchmarks:\n%s", buf.String())
+				t.Fatalf("no blank line after the benchmarks:\n%s", out)
 			}
 			var got []string
 			for l := range strings.Lines(after) {
