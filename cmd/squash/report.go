@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/report"
@@ -54,6 +55,24 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if *top < 0 {
 		return fail(stderr, fmt.Errorf("-top must not be negative"))
+	}
+	if *profile != "" {
+		// These flags shape the benchmark runs, which -profile replaces:
+		// one given with it would be silently ignored.
+		var ignored []string
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "bench", "benchtime", "count", "exact":
+				ignored = append(ignored, "-"+f.Name)
+			}
+		})
+		switch len(ignored) {
+		case 0:
+		case 1:
+			return fail(stderr, fmt.Errorf("%s shapes the benchmark runs, which -profile replaces: drop it or -profile", ignored[0]))
+		default:
+			return fail(stderr, fmt.Errorf("%s shape the benchmark runs, which -profile replaces: drop them or -profile", strings.Join(ignored, " and ")))
+		}
 	}
 	cfg.Patterns = fs.Args()
 	cfg.Profile = *profile

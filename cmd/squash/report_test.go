@@ -65,6 +65,8 @@ func TestReportBadInput(t *testing.T) {
 		{"misspelt command", []string{"gaurd", "./ok"}, `unknown command "gaurd" (did you mean guard?): run 'squash help' for the commands`},
 		{"unknown command", []string{"version"}, `unknown command "version": run 'squash help' for the commands`},
 		{"corrupt profile", []string{"-profile", "go.mod", "./ok"}, "not a pprof profile"},
+		{"-exact with -profile", []string{"-exact", "-profile", "x.pprof", "./ok"}, "-exact shapes the benchmark runs, which -profile replaces: drop it or -profile"},
+		{"-bench and -count with -profile", []string{"-profile", "x.pprof", "-bench", "F", "-count", "3", "./ok"}, "-bench and -count shape the benchmark runs, which -profile replaces: drop them or -profile"},
 		{"unreachable URL", []string{"-profile", "http://127.0.0.1:1/debug/pprof/allocs", "./ok"}, "cannot fetch profile"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
