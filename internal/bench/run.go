@@ -483,8 +483,7 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 	if res.AllocsPerOp == 0 || len(res.With) > 0 {
 		return res, nil // nothing to attribute, or no run of it alone
 	}
-	res.BaseIters, res.MemIters = attributionIters(res)
-	res.MemProfileRate = attributionRate(res, opts.Record)
+	res.BaseIters, res.MemIters, res.MemProfileRate = attribution(res, opts.Record)
 	sample := ""
 	if res.MemProfileRate > 1 {
 		sample = fmt.Sprintf(", one per %d bytes", res.MemProfileRate)
@@ -579,6 +578,34 @@ func attributionRate(r *Result, record int) int {
 func attributionIters(r *Result) (base, n int) {
 	n = int(min(maxRecorded/max(r.AllocsPerOp, 1), maxRecordNs/max(r.NsPerOp, 1)))
 	n = max(n, 3) // a heavy benchmark: one iteration of difference is plenty
+	return max(2, n/4), n
+}
+
+// attribution picks the iteration counts and the memory-profile rate of
+// the attribution runs of r, as attributionIters and attributionRate say.
+// Runs recorded by sample record no more allocations for more iterations,
+// so they run as many as the time allows (sampledIters), at the rate that
+// records about as many in all.
+func attribution(r *Result, record int) (base, n, rate int) {
+	t := *r
+	t.BaseIters, t.MemIters = attributionIters(r)
+	if attributionRate(&t, record) > 1 {
+		t.BaseIters, t.MemIters = sampledIters(r)
+	}
+	return t.BaseIters, t.MemIters, attributionRate(&t, record)
+}
+
+// sampledIters picks the iteration counts of attribution runs that record
+// by sample, by time alone (attributionIters bounds them by allocations
+// too). Their difference is the per-op figure, and its sampling error is
+// that of all the samples of both runs: about the square root of their
+// number, with the bound on recorded allocations fixed, against a signal
+// of the iterations' difference times the samples per iteration. Its
+// relative error goes as the runs' iterations over their difference,
+// (base+1+n+1)/(n-base): 7 for the floor of 2 and 3, 2 or less from 13 and
+// 50 up.
+func sampledIters(r *Result) (base, n int) {
+	n = max(3, int(maxRecordNs/max(r.NsPerOp, 1)))
 	return max(2, n/4), n
 }
 

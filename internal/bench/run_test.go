@@ -128,6 +128,35 @@ func TestAttributionIters(t *testing.T) {
 	}
 }
 
+func TestAttribution(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		ns            float64
+		allocs, bytes float64
+		record        int
+		base, n, rate int
+	}{
+		// Benchmark1000KB100Aliases of gopkg.in/yaml.v3: 5.7M allocs/op,
+		// 426 MB/op, about a second an op: the floor of 2 and 3 either way.
+		{"yaml", 1.2e9, 5693852, 425520813, 0, 2, 3, 4096},
+		// 200,000 allocs/op, 5 MB/op, 6 ms an op: 2 and 3 would record
+		// 1.4M; sampled, it runs 20 and 83 iterations, at one allocation
+		// per 1 KiB (their 538 MB over a million, rounded up).
+		{"heavy, fast", 6e6, 2e5, 5.12e6, 0, 20, 83, 1024},
+		{"the same, exact", 6e6, 2e5, 5.12e6, -1, 2, 3, 1},
+		{"usual", 2000, 64, 4096, 0, 781, 3125, 1},
+		// Bounded to 1000 recorded allocations: by time alone, 62,500 and
+		// 250,000 iterations, one allocation per 2 MiB (1.28 GB over 1000).
+		{"small bound", 2000, 64, 4096, 1000, 62500, 250000, 1 << 21},
+	} {
+		r := &Result{NsPerOp: tc.ns, AllocsPerOp: tc.allocs, BytesPerOp: tc.bytes}
+		if base, n, rate := attribution(r, tc.record); base != tc.base || n != tc.n || rate != tc.rate {
+			t.Errorf("%s: attribution(%v ns/op, %v allocs/op, %v B/op, record %d) = %d, %d, %d; want %d, %d, %d",
+				tc.name, tc.ns, tc.allocs, tc.bytes, tc.record, base, n, rate, tc.base, tc.n, tc.rate)
+		}
+	}
+}
+
 func TestAttributionRate(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
