@@ -111,6 +111,9 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 			if why := r.WhyFree(); why != "" {
 				fmt.Fprintf(w, "    %s\n", why)
 			}
+			if r.AtCall {
+				fmt.Fprintf(w, "    built at the call, %s, where the result is assigned, with no frame of the function inlined: a heap profile shows it there\n", rel(r.Profiled()))
+			}
 			for _, s := range r.Flow {
 				indent := "      "
 				if strings.HasPrefix(s.Text, "flow:") {

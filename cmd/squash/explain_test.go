@@ -183,6 +183,34 @@ func TestPrintExplanationFree(t *testing.T) {
 	}
 }
 
+// TestPrintExplanationAtCall: a slice literal that an inlined function
+// returns as it is says where a heap profile shows it, at the line of the
+// call, both on the literal's line and on the call's.
+func TestPrintExplanationAtCall(t *testing.T) {
+	call := escape.Position{File: "/m/a.go", Line: 9, Col: 14}
+	lit := escape.Position{File: "/m/a.go", Line: 3, Col: 34}
+	r := escape.Record{Code: "escape", Message: "[]string{...} escapes to heap", Pos: call, Inlined: []escape.Position{lit}, AtCall: true}
+	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{
+		{Line: 3, Code: `func parts() []string { return []string{"a", "b"} }`, Copies: []escape.Record{r}},
+		{Line: 9, Code: "sink = parts()", Here: []escape.Record{r}},
+	}}
+	var out strings.Builder
+	printExplanation(&out, e)
+	note := "    built at the call, 9:14, where the result is assigned, with no frame of the function inlined: a heap profile shows it there\n"
+	want := "a.go:3: func parts() []string { return []string{\"a\", \"b\"} }\n  3:34 inlined into 9:14: escape: []string{...} escapes to heap\n" + note +
+		"\na.go:9: sink = parts()\n  9:14, code inlined from 3:34: escape: []string{...} escapes to heap\n" + note
+	if out.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+	r.AtCall = false
+	e.Lines[1].Here[0] = r
+	out.Reset()
+	printExplanation(&out, e)
+	if strings.Count(out.String(), "built at the call") != 1 {
+		t.Errorf("a record that is not AtCall says it is built at the call:\n%s", out.String())
+	}
+}
+
 // TestExplainGeneric: a generic function's body is decided on where it is
 // instantiated. explain of the function's own package says so, and -in
 // with a package that instantiates it shows the decisions.
