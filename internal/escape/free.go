@@ -244,6 +244,19 @@ func exprAt(f *ast.File, pos token.Pos) ast.Expr {
 	return found
 }
 
+// ConversionPos returns where the compiler places a conversion T(x), and
+// its escape record: at the operand x, as it places that expression, and
+// at the first parenthesis of a parenthesized one.
+func ConversionPos(conv *ast.CallExpr) token.Pos {
+	if len(conv.Args) != 1 {
+		return conv.Lparen
+	}
+	if p, ok := conv.Args[0].(*ast.ParenExpr); ok {
+		return p.Lparen
+	}
+	return compilerPos(conv.Args[0])
+}
+
 // compilerPos returns where the compiler places e, or token.NoPos for
 // parentheses, which it does not keep.
 func compilerPos(e ast.Expr) token.Pos {

@@ -1,7 +1,10 @@
 // Package noalloc checks functions marked //squash:noalloc against the
 // compiler's escape analysis: such a function fails when the compiler
-// reports anything in it escaping to the heap or moved to the heap,
-// including what callees inlined into it allocate.
+// reports anything in it escaping to the heap or moved to the heap, its
+// parameters, receiver and named results included (recorded at their
+// names), and what callees inlined into it allocate. Functions in _test.go
+// files, of the package or its external test package, are checked from the
+// test build.
 //
 // Mark a function by a line of its doc comment:
 //

@@ -89,8 +89,15 @@ func (v Violation) Message() string {
 
 // A marked function and the span of its body.
 type marked struct {
-	pkg, name  string
-	start, end Position // the body's braces
+	pkg, name string
+	// start and end are where the declaration begins (func) and ends (the
+	// body's closing brace): a parameter, receiver or named result that
+	// is moved to the heap is recorded at its name.
+	start, end Position
+	// at is where the function's name is, at which the compiler records
+	// what it did with the function as a whole: inlining it, and the
+	// shape instances it inlined into the wrappers of a generic function.
+	at Position
 	// generic is set for a generic function or a method of a generic
 	// type: the compiler decides on its body in the packages that
 	// instantiate it, which may be other packages than its own.
@@ -196,9 +203,10 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 	return res, nil
 }
 
-// contains reports whether p is in f's body.
+// contains reports whether p is in f's declaration, its signature
+// included, but not at its name.
 func (f marked) contains(p Position) bool {
-	return p.File == f.start.File && !p.before(f.start) && !f.end.before(p)
+	return p.File == f.start.File && !p.before(f.start) && !f.end.before(p) && p != f.at
 }
 
 // instanceViolations returns the allocations that recs, the decisions of
@@ -280,7 +288,11 @@ func findMarked(p bench.Package) ([]marked, []Violation, error) {
 	fset := token.NewFileSet()
 	var funcs []marked
 	var bad []Violation
-	for _, name := range slices.Concat(bp.GoFiles, bp.CgoFiles) {
+	for _, name := range slices.Concat(bp.GoFiles, bp.CgoFiles, bp.TestGoFiles, bp.XTestGoFiles) {
+		pkg := p.ImportPath
+		if slices.Contains(bp.XTestGoFiles, name) {
+			pkg += "_test"
+		}
 		path := filepath.Join(p.Dir, name)
 		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
@@ -298,15 +310,16 @@ func findMarked(p bench.Package) ([]marked, []Violation, error) {
 			}
 			used[c] = true
 			if fd.Body == nil {
-				bad = append(bad, Violation{Pos: position(fset, c.Pos()), Package: p.ImportPath,
+				bad = append(bad, Violation{Pos: position(fset, c.Pos()), Package: pkg,
 					Reason: fmt.Sprintf("%s on %s, which has no Go body: remove it", Directive, funcName(fd))})
 				continue
 			}
 			funcs = append(funcs, marked{
-				pkg:     p.ImportPath,
+				pkg:     pkg,
 				name:    funcName(fd),
-				start:   position(fset, fd.Body.Lbrace),
+				start:   position(fset, fd.Pos()),
 				end:     position(fset, fd.Body.Rbrace),
+				at:      position(fset, fd.Name.Pos()),
 				generic: isGeneric(fd),
 				decl:    position(fset, fd.Pos()),
 			})
@@ -314,7 +327,7 @@ func findMarked(p bench.Package) ([]marked, []Violation, error) {
 		for _, g := range f.Comments {
 			for _, c := range g.List {
 				if isDirective(c) && !used[c] {
-					bad = append(bad, Violation{Pos: position(fset, c.Pos()), Package: p.ImportPath,
+					bad = append(bad, Violation{Pos: position(fset, c.Pos()), Package: pkg,
 						Reason: fmt.Sprintf("misplaced %s: it must be a line of a function's doc comment", Directive)})
 				}
 			}

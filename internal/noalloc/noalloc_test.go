@@ -24,15 +24,15 @@ func TestTestdata(t *testing.T) {
 		t.Fatal(err)
 	}
 	vs := res.Violations
-	if len(res.Functions) != 24 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" {
-		t.Errorf("checked %v, want the 24 marked functions of a.go, free.go and sized.go", res.Functions)
+	if len(res.Functions) != 35 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" || res.Functions[34] != "example.com/noalloc/a_test.box" {
+		t.Errorf("checked %v, want the 35 marked functions of a.go, free.go, sig.go, sized.go, helper_test.go and x_test.go", res.Functions)
 	}
 	type line struct {
 		file string
 		n    int
 	}
 	want := map[line]*regexp.Regexp{}
-	for _, name := range []string{"a.go", "free.go", "sized.go"} {
+	for _, name := range []string{"a.go", "free.go", "sig.go", "sized.go", "helper_test.go", "x_test.go"} {
 		file := filepath.Join(dir, "a", name)
 		src, err := os.ReadFile(file)
 		if err != nil {
@@ -54,6 +54,9 @@ func TestTestdata(t *testing.T) {
 		}
 		if !re.MatchString(v.Reason) {
 			t.Errorf("%s:%d: reason %q does not match %q", filepath.Base(at.file), at.n, v.Reason, re)
+		}
+		if got[at] {
+			t.Errorf("%s:%d: reported twice (one allocation a line in the testdata): %v", filepath.Base(at.file), at.n, v)
 		}
 		got[at] = true
 	}

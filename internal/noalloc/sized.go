@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/escape"
 )
 
 // unrecorded returns the allocations in the functions fs of package p that
@@ -29,20 +30,27 @@ func unrecorded(ctx context.Context, p bench.Package, fs []marked, escaped map[P
 		Context: ctx,
 		Dir:     p.Dir,
 		Mode:    packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes,
+		Tests:   true, // marked functions in _test.go files are checked too
 	}
 	pkgs, err := packages.Load(cfg, p.ImportPath)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.ImportPath, err)
 	}
 	var out []diagnostic
+	read := map[string]bool{} // the package and its test variant share files
 	for _, lp := range pkgs {
 		if len(lp.Errors) > 0 || lp.TypesInfo == nil {
 			continue // the build, which compiled it, said what was wrong
 		}
 		for _, f := range lp.Syntax {
+			name := lp.Fset.File(f.Pos()).Name()
+			if read[name] {
+				continue
+			}
+			read[name] = true
 			for _, d := range f.Decls {
 				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil || !markedAt(fs, position(lp.Fset, fd.Body.Lbrace)) {
+				if !ok || fd.Body == nil || !markedAt(fs, position(lp.Fset, fd.Pos())) {
 					continue
 				}
 				out = append(out, sizedIn(lp, fd.Body, escaped)...)
@@ -136,13 +144,16 @@ func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool
 				if from == nil {
 					return true
 				}
+				// Where the compiler puts its record, if the
+				// conversion escapes.
+				at := escape.ConversionPos(e)
 				switch {
 				case isString(to) && isSliceOf(from.Underlying(), types.Byte) && !shared[e]:
-					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 bytes")
+					report(at, e, ", which does not escape, goes to the heap above 32 bytes")
 				case isString(to) && isSliceOf(from.Underlying(), types.Rune):
-					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 bytes")
+					report(at, e, ", which does not escape, goes to the heap above 32 bytes")
 				case isSliceOf(to, types.Rune) && isString(from.Underlying()):
-					report(e.Lparen, e, ", which does not escape, goes to the heap above 32 runes")
+					report(at, e, ", which does not escape, goes to the heap above 32 runes")
 				}
 			}
 		case *ast.AssignStmt:
