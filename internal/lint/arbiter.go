@@ -24,6 +24,8 @@ import (
 // one range never fail the whole run. go vet learns the tool's flags from a
 // run without -fix, which has the suite's; under -fix, Main applies the
 // suite's flags (-NAME to choose analyzers, -NAME.FLAG for theirs) itself.
+// Without -fix, the diagnostics that are no findings (see findingsOnly) are
+// not reported: go vet prints them, and squash lint reads them, from here.
 func Main() { mainWith(Suite()) }
 
 func mainWith(suite []*analysis.Analyzer) {
@@ -35,8 +37,32 @@ func mainWith(suite []*analysis.Analyzer) {
 			os.Exit(1)
 		}
 		suite = FixSuite(suite...)
+	} else {
+		suite = findingsOnly(suite)
 	}
 	unitchecker.Main(suite...)
+}
+
+// findingsOnly returns copies of analyzers that do not report their
+// diagnostics of importsCategory, which are no findings, and leave the
+// others as they are. FixSuite, which makes their fixes, needs them: it
+// takes the analyzers as they are.
+func findingsOnly(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(analyzers))
+	for i, a := range analyzers {
+		c := *a
+		c.Run = func(pass *analysis.Pass) (any, error) {
+			ds, res, err := runHeld(a, pass)
+			for _, d := range ds {
+				if d.Category != importsCategory {
+					pass.Report(d)
+				}
+			}
+			return res, err
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 // suiteFlags takes out of args the flags that name analyzers of suite
@@ -167,7 +193,7 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 // finding counts d as one finding, unless it is perfsprint's fix of the
 // imports its other fixes need, which lint does not list either.
 func finding(d analysis.Diagnostic) int {
-	if d.Category == "fiximports" {
+	if d.Category == importsCategory {
 		return 0
 	}
 	return 1
@@ -306,7 +332,7 @@ func (c *claims) arbitrate(fset *token.FileSet, name string, ds []analysis.Diagn
 func units(fset *token.FileSet, ds []analysis.Diagnostic) [][]int {
 	imports := map[*token.File]bool{}
 	for _, d := range ds {
-		if d.Category == "fiximports" && len(d.SuggestedFixes) > 0 {
+		if d.Category == importsCategory && len(d.SuggestedFixes) > 0 {
 			imports[fset.File(d.Pos)] = true
 		}
 	}

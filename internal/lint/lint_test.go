@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // vettool is cmd/squashvet, built once for the tests.
@@ -119,4 +122,38 @@ func FuzzParseJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFindingsOnly: perfsprint's fix of a file's imports, a diagnostic of
+// its own, is not reported where findings are (go vet without -fix), but
+// its finding is; FixSuite still makes both fixes (see
+// TestLintFixBareImport in cmd/squash).
+func TestFindingsOnly(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), findingsOnly([]*analysis.Analyzer{perfsprint})[0], "fiximports")
+}
+
+// TestVetToolFindingsOnly: squashvet, run by go vet itself and by Run,
+// prints perfsprint's finding and not its fix of the file's imports
+// ("fiximports: Fix imports").
+func TestVetToolFindingsOnly(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("testdata", "src", "fiximports", "fiximports.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/fiximports\n\ngo 1.22\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "fiximports.go"), src, 0o644)
+	cmd := exec.Command("go", "vet", "-vettool="+vettool, ".")
+	cmd.Dir = dir
+	out, _ := cmd.CombinedOutput()
+	if !strings.Contains(string(out), "fiximports.go:10:9: integer-format: fmt.Sprintf can be replaced with faster strconv.Itoa") || strings.Contains(string(out), "Fix imports") {
+		t.Errorf("go vet -vettool=squashvet:\n%s", out)
+	}
+	findings, err := Run(context.Background(), Config{Dir: dir, Tool: vettool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(findings) != 1 || findings[0].Pass != "perfsprint" || findings[0].Line != 10 {
+		t.Errorf("Run = %v, want perfsprint's finding alone", findings)
+	}
 }

@@ -146,9 +146,6 @@ func parseJSON(out []byte) ([]Finding, error) {
 					continue // {"error": ...} for a package that failed
 				}
 				for _, d := range diags {
-					if strings.HasPrefix(d.Message, "fiximports:") {
-						continue // perfsprint's companion edit for its other fixes
-					}
 					f := Finding{Pass: pass, Message: d.Message}
 					f.File, f.Line, f.Col = splitPosn(d.Posn)
 					_, f.EndLine, _ = splitPosn(d.End)

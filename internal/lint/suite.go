@@ -98,7 +98,7 @@ func noGeneratedFixes(a *analysis.Analyzer) *analysis.Analyzer {
 			}
 		}
 		for _, d := range ds {
-			if _, ok := dropped[d.Pos]; ok && d.Category == "fiximports" {
+			if _, ok := dropped[d.Pos]; ok && d.Category == importsCategory {
 				continue // not a finding: the imports of the fixes dropped
 			}
 			if why, ok := dropped[relatedPos(d)]; ok && d.Category == poolput.CoveredCategory {
@@ -115,6 +115,11 @@ func noGeneratedFixes(a *analysis.Analyzer) *analysis.Analyzer {
 	}
 	return &c
 }
+
+// importsCategory is the category of perfsprint's diagnostic that fixes a
+// file's imports for all of its fixes in that file ("Fix imports"): an edit
+// that -fix needs, not a finding.
+const importsCategory = "fiximports"
 
 // perfsprint reports fmt.Sprintf calls with one simple argument. Its loop
 // concatenation check is off (modernize's stringsbuilder covers it), and so
@@ -141,13 +146,13 @@ func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 	c.Run = func(pass *analysis.Pass) (any, error) {
 		ds, res, err := runHeld(a, pass)
 		broken := slices.ContainsFunc(ds, func(d analysis.Diagnostic) bool {
-			return d.Category == "fiximports" && len(d.SuggestedFixes) > 0 && breaksImports(pass, d.SuggestedFixes[0].TextEdits)
+			return d.Category == importsCategory && len(d.SuggestedFixes) > 0 && breaksImports(pass, d.SuggestedFixes[0].TextEdits)
 		})
 		for _, d := range ds {
-			if broken && d.Category == "fiximports" {
+			if broken && d.Category == importsCategory {
 				continue // not a finding: the imports of the fixes dropped
 			}
-			if d.Category == "fiximports" {
+			if d.Category == importsCategory {
 				tidyImports(pass, d.SuggestedFixes)
 			}
 			if broken && len(d.SuggestedFixes) > 0 {
