@@ -31,7 +31,8 @@ func Size[T Number](data []T) int {
 
 // Append appends the encoding of data in the given byte order to buf and
 // returns the extended buffer. It allocates only when buf lacks the capacity,
-// and then once. The error is non-nil only for a nil order.
+// and then once. The error is non-nil only for a nil order, for which
+// binary.Append panics.
 func Append[T Number](buf []byte, order binary.ByteOrder, data []T) ([]byte, error) {
 	if order == nil {
 		return buf, errNilOrder
@@ -44,8 +45,11 @@ func Append[T Number](buf []byte, order binary.ByteOrder, data []T) ([]byte, err
 
 // Encode writes the encoding of data in the given byte order into buf and
 // returns the number of bytes written, Size(data). If buf is shorter than
-// that, Encode writes nothing and returns an error wrapping io.ErrShortBuffer.
-// It does not allocate (except for the error).
+// that, Encode writes nothing and returns an error wrapping io.ErrShortBuffer
+// that says how many bytes it needed; binary.Encode returns an unexported
+// error that callers cannot name, so nothing a caller could compare with ==
+// changes. A nil order is an error (binary.Encode panics). It does not
+// allocate (except for the error).
 func Encode[T Number](buf []byte, order binary.ByteOrder, data []T) (int, error) {
 	if order == nil {
 		return 0, errNilOrder
@@ -62,7 +66,10 @@ func Encode[T Number](buf []byte, order binary.ByteOrder, data []T) (int, error)
 // Decode fills data with values decoded from the start of buf in the given
 // byte order and returns the number of bytes read, Size(data). If buf is
 // shorter than that, Decode changes nothing in data and returns an error
-// wrapping io.ErrUnexpectedEOF. It does not allocate (except for the error).
+// wrapping io.ErrUnexpectedEOF that says how many bytes it needed;
+// binary.Decode returns an unexported error that callers cannot name, so
+// nothing a caller could compare with == changes. A nil order is an error
+// (binary.Decode panics). It does not allocate (except for the error).
 func Decode[T Number](buf []byte, order binary.ByteOrder, data []T) (int, error) {
 	if order == nil {
 		return 0, errNilOrder

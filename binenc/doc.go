@@ -8,8 +8,10 @@
 //	err := binary.Write(w, binary.LittleEndian, samples) // copies samples into a new []byte
 //	err := binenc.Write(w, binary.LittleEndian, samples) // writes samples as they are
 //
-// so that replacing one with the other is a change of package name. Slices of
-// other types (structs, bools, single values) stay with encoding/binary.
+// so that replacing one with the other is a change of package name: the
+// same bytes and, from Write and Read, the same error values (see Errors for
+// the few deliberate differences). Slices of other types (structs, bools,
+// single values) stay with encoding/binary.
 //
 // How the bytes are made:
 //
@@ -26,10 +28,37 @@
 //     so it needs no buffer at all.
 //   - Any other binary.ByteOrder works too, one interface call per value.
 //
-// Errors say how many bytes were needed and how many there were, and wrap
-// io.ErrShortBuffer, io.ErrUnexpectedEOF or io.ErrShortWrite so that
-// errors.Is works. A writer that takes fewer bytes than it is given without
-// saying why gets io.ErrShortWrite: nothing is lost silently.
+// # Errors
+//
+// Write and Read return the errors encoding/binary returns, as the same
+// values: the writer's or reader's own error exactly as w.Write or r.Read
+// returned it, and from Read io.EOF when r had no bytes at all and
+// io.ErrUnexpectedEOF when it ended part way, bare, as io.ReadFull gives
+// them. Code that compares err == errSentinel, asserts err.(*MyError) or
+// switches on its type works after the change of package name as before.
+//
+// binenc makes errors of its own only where encoding/binary would lose data
+// without a word or panic. These are the deliberate differences:
+//
+//   - A writer that takes fewer bytes than it is given and returns no error
+//     (which the io.Writer contract forbids) makes Write return an error
+//     wrapping io.ErrShortWrite that says how many bytes went; binary.Write
+//     returns nil.
+//   - A writer that says it took more bytes than it was given, and returns no
+//     error, makes Write return an error naming the writer's type;
+//     binary.Write returns nil.
+//   - A nil byte order is an error from every function that takes an order;
+//     encoding/binary panics (unless data is empty).
+//   - Outside the machine's own order, or in the purego build, Write hands
+//     more than 32 KiB of data to the writer in several calls where
+//     binary.Write makes one, and stops at the first call that fails; Read
+//     likewise asks the reader for 32 KiB at a time.
+//   - After a failed Read the contents of data are unspecified: Read reads
+//     into data's own memory, where binary.Read reads into a new buffer.
+//   - Encode and Decode say how many bytes were needed and how many there
+//     were, and wrap io.ErrShortBuffer and io.ErrUnexpectedEOF so that
+//     errors.Is works; encoding/binary returns an unexported error, "buffer
+//     too small", that no caller can name.
 //
 // All functions are safe for concurrent use: Append, Encode and Write only
 // read data; Read and Decode write only to data.

@@ -3,7 +3,6 @@ package binenc
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -58,9 +57,23 @@ type availableBufferer interface {
 // runtime copies with non-temporal stores, saving the writer's copy a third
 // of its memory traffic.
 //
-// When w fails or takes fewer bytes than it was given, Write stops and
-// returns an error saying how many bytes w took, wrapping w's error or, if w
-// gave none, io.ErrShortWrite.
+// Errors are binary.Write's: when w.Write returns an error, Write stops and
+// returns that error itself, unwrapped, so that comparing it with == or a
+// type assertion works as it did with binary.Write. Empty data makes one
+// call to w.Write with no bytes, as binary.Write does. Write differs from
+// binary.Write in these ways, all deliberate:
+//
+//   - When w takes fewer bytes than it was given and returns no error (which
+//     the io.Writer contract forbids), Write returns an error wrapping
+//     io.ErrShortWrite that says how many bytes w took; binary.Write returns
+//     nil and the rest of the data is lost.
+//   - When w says it took more bytes than it was given, or a negative
+//     count, and returns no error, Write returns an error naming w's type;
+//     binary.Write returns nil.
+//   - A nil order is an error (binary.Write panics, unless data is empty).
+//   - Outside the machine's own order, or with the purego tag, more than
+//     32 KiB of data take several calls to w.Write, where binary.Write makes
+//     one; an error from w stops Write at the call that returned it.
 func Write[T Number](w io.Writer, order binary.ByteOrder, data []T) error {
 	// The paths for small and host-order inputs are written out here, and
 	// the rest left to writeChunked, so that this function's frame is small
@@ -71,11 +84,8 @@ func Write[T Number](w io.Writer, order binary.ByteOrder, data []T) error {
 	if !known || !viewed || swapped && len(raw) > smallChunk {
 		return writeChunked(w, order, data)
 	}
-	if len(raw) == 0 {
-		return nil
-	}
 	b := raw
-	if swapped {
+	if swapped && len(raw) > 0 {
 		if b = availableBuffer(w, len(raw)); b == nil {
 			return writeChunked(w, order, data)
 		}
@@ -127,9 +137,10 @@ func writeChunked[T Number](w io.Writer, order binary.ByteOrder, data []T) error
 }
 
 // writeChunks encodes and writes data through buf, len(buf) bytes a call.
+// Empty data makes one call with no bytes, as binary.Write does.
 func writeChunks[T Number](w io.Writer, order binary.ByteOrder, data []T, buf []byte) error {
 	size, perChunk := Size(data), len(buf)/sizeOf[T]()
-	for done := 0; len(data) > 0; {
+	for done := 0; ; {
 		k := min(len(data), perChunk)
 		b := buf[:Size(data[:k])]
 		encodeTo(b, order, data[:k])
@@ -137,21 +148,24 @@ func writeChunks[T Number](w io.Writer, order binary.ByteOrder, data []T, buf []
 			return writeError(w, n, len(b), done, size, err)
 		}
 		done += len(b)
-		data = data[k:]
+		if data = data[k:]; len(data) == 0 {
+			return nil
+		}
 	}
-	return nil
 }
 
 // writeError is the error for a call to w.Write of a chunk of the given
-// length, after the first done of size bytes, that returned n and err.
+// length, after the first done of size bytes, that returned n and err. w's
+// own error is returned as it is, as binary.Write returns it; binenc makes
+// errors of its own only where binary.Write would return nil.
 func writeError(w io.Writer, n, chunk, done, size int, err error) error {
-	if n < 0 || n > chunk {
-		return fmt.Errorf("binenc: Write: the writer %T says it wrote %d bytes of %d: it breaks the io.Writer contract", w, n, chunk)
+	switch {
+	case err != nil:
+		return err
+	case n < 0 || n > chunk:
+		return fmt.Errorf("binenc: Write: the writer %T says it wrote %d bytes of %d and returned no error: it breaks the io.Writer contract", w, n, chunk)
 	}
-	if err == nil {
-		err = io.ErrShortWrite
-	}
-	return fmt.Errorf("binenc: Write: the writer took %d of %d bytes: %w", done+n, size, err)
+	return fmt.Errorf("binenc: Write: the writer took %d of %d bytes and returned no error: %w", done+n, size, io.ErrShortWrite)
 }
 
 // Read fills data with values read from r in the given byte order. It does
@@ -162,10 +176,20 @@ func writeError(w io.Writer, n, chunk, done, size int, err error) error {
 // io.ReadFull. Otherwise it reads 32 KiB at a time into data's memory and
 // reverses each value's bytes in place while they are in cache.
 //
-// If r has no bytes at all, Read returns io.EOF, like io.ReadFull and
-// binary.Read. If r ends early, Read returns an error saying how many bytes
-// it got and wrapping io.ErrUnexpectedEOF; if r fails, it wraps r's error.
-// After an error, the contents of data are unspecified.
+// Errors are binary.Read's, which are io.ReadFull's: io.EOF if r had no
+// bytes at all, io.ErrUnexpectedEOF if r ended after some but not all of
+// them, and otherwise r's own error itself, unwrapped, so that comparing
+// with == or a type assertion works as it did with binary.Read. Read differs
+// from binary.Read in these ways, all deliberate:
+//
+//   - After an error, the contents of data are unspecified: Read reads into
+//     data's memory, where binary.Read reads into a new buffer and leaves
+//     data as it was.
+//   - A nil order is an error (binary.Read panics, unless data is empty).
+//   - Outside the machine's own order, or with the purego tag, Read asks r
+//     for 32 KiB at a time, so r sees more calls than binary.Read makes; a
+//     reader whose error does not repeat on the next call (most readers'
+//     errors do) can then succeed where binary.Read would have failed.
 func Read[T Number](r io.Reader, order binary.ByteOrder, data []T) error {
 	big, known := bigEndian(order)
 	raw, viewed := view(data)
@@ -173,15 +197,13 @@ func Read[T Number](r io.Reader, order binary.ByteOrder, data []T) error {
 		return readChunked(r, order, data)
 	}
 	if big == hostBig || sizeOf[T]() == 1 {
-		if n, err := io.ReadFull(r, raw); err != nil {
-			return readError[T](n, len(raw), err)
-		}
-		return nil
+		_, err := io.ReadFull(r, raw)
+		return err
 	}
 	for done := 0; done < len(raw); {
 		b := raw[done:min(done+smallChunk, len(raw))]
-		if n, err := io.ReadFull(r, b); err != nil {
-			return readError[T](done+n, len(raw), err)
+		if _, err := io.ReadFull(r, b); err != nil {
+			return readError(done, err)
 		}
 		swap(b, b, sizeOf[T]())
 		done += len(b)
@@ -201,12 +223,12 @@ func readChunked[T Number](r io.Reader, order binary.ByteOrder, data []T) error 
 
 // readChunks reads and decodes data through buf, len(buf) bytes at a time.
 func readChunks[T Number](r io.Reader, order binary.ByteOrder, data []T, buf []byte) error {
-	size, perChunk := Size(data), len(buf)/sizeOf[T]()
+	perChunk := len(buf) / sizeOf[T]()
 	for done := 0; len(data) > 0; {
 		k := min(len(data), perChunk)
 		b := buf[:Size(data[:k])]
-		if n, err := io.ReadFull(r, b); err != nil {
-			return readError[T](done+n, size, err)
+		if _, err := io.ReadFull(r, b); err != nil {
+			return readError(done, err)
 		}
 		decodeFrom(data[:k], order, b)
 		done += len(b)
@@ -215,14 +237,13 @@ func readChunks[T Number](r io.Reader, order binary.ByteOrder, data []T, buf []b
 	return nil
 }
 
-// readError turns io.ReadFull's error after got of size bytes into Read's.
-func readError[T Number](got, size int, err error) error {
-	switch {
-	case got == 0 && err == io.EOF:
-		return io.EOF
-	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
-		err = io.ErrUnexpectedEOF
+// readError turns io.ReadFull's error for a step that began after done
+// bytes into the error io.ReadFull would have returned for all of data: its
+// io.EOF means unexpected EOF if earlier steps read something, and every
+// other error is returned as it is.
+func readError(done int, err error) error {
+	if err == io.EOF && done > 0 {
+		return io.ErrUnexpectedEOF
 	}
-	return fmt.Errorf("binenc: Read got %d of the %d bytes of %d %s: %w",
-		got, size, size/sizeOf[T](), typeName[T](), err)
+	return err
 }

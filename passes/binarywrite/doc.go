@@ -31,9 +31,29 @@
 // the caller keeps a buffer between calls. []byte, which binary.Write writes
 // as it is, is not reported.
 //
-// binenc.Write is not always one call to w.Write, as binary.Write is: more
-// than 32 KiB of data go out 32 KiB or 1 MiB a call, unless the byte order
-// is the machine's and binenc is built without the purego tag. Writers for
-// which each call is a message (a datagram, a frame) need binary.Write, or
-// binenc.Append into a buffer of their own.
+// What the fix keeps: the bytes written, and the errors. Whatever error
+// w.Write returns comes back from binenc.Write unchanged, the same value, so
+// err == errSentinel, err.(*MyError) and type switches on it work as they
+// did with binary.Write.
+//
+// What the fix changes:
+//
+//   - The number of calls to w.Write: binary.Write makes one. binenc.Write
+//     makes one too in the machine's own byte order (unless binenc is built
+//     with the purego tag), but in the other order, or with purego, it writes
+//     more than 32 KiB of data 32 KiB or 1 MiB a call, and stops at the
+//     first call that fails. Writers for which each call is a message (a
+//     datagram, a frame) need binary.Write, or binenc.Append into a buffer of
+//     their own.
+//   - A writer that takes fewer bytes than it is given and returns no error,
+//     breaking the io.Writer contract: binary.Write returns nil and the rest
+//     of the data is lost; binenc.Write returns an error wrapping
+//     io.ErrShortWrite that says how many bytes went. Likewise a writer that
+//     claims more bytes than it was given gets an error, not nil.
+//   - A nil byte order: binary.Write panics, binenc.Write returns an error.
+//
+// binary.Read is neither reported nor rewritten. binenc.Read, for code that
+// switches by hand, likewise returns the reader's own errors unchanged and
+// io.EOF or io.ErrUnexpectedEOF bare, as binary.Read does; its documentation
+// lists how it differs.
 package binarywrite
