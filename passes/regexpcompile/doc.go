@@ -23,14 +23,15 @@
 //	}
 //
 // regexp.Compile and the POSIX variants are reported too; only MustCompile
-// and MustCompilePOSIX get a fix, since Compile's error needs a decision.
+// and MustCompilePOSIX get a fix, since Compile's error needs a decision:
+// the message says that MustCompile can take its place.
 // The variable is named after the function, in mixedCaps (a method's name
 // is prefixed by its receiver type's), and never collides with a name
 // declared or imported in the package or declared in the function.
 //
 // No fix is offered either when the pattern uses a constant or type
 // declared inside the function, which the package-level variable could not
-// see, or when the compiled Regexp may have its Longest method called:
+// see (the message names it), or when the compiled Regexp may have its Longest method called:
 // Longest modifies the Regexp, so a shared one would change every caller's
 // matches and race. Calls of Longest are followed through assignments,
 // struct fields and functions returning the Regexp within the package, not

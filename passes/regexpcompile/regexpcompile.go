@@ -237,14 +237,15 @@ func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncD
 		pass.Report(d)
 		return
 	}
+	local := localName(pass, call.Args[0])
 	switch {
 	case !must:
 		// Compile's error needs a decision: no fix.
+		d.Message += fmt.Sprintf(" (no fix offered: %s returns an error, whose handling the fix would have to remove; the pattern compiles, so %s can take its place)", fn.FullName(), strings.Replace(fn.FullName(), ".", ".Must", 1))
 	case fl.longest(cur):
 		d.Message += " (and call Longest in its initializer)"
-	case refersToLocal(pass, fd, call.Args[0]):
-		// The pattern uses a constant or type declared in the function,
-		// undefined at package level.
+	case local != "":
+		d.Message += " (no fix offered: the pattern uses " + local + ", declared in the function, which a package-level variable cannot see)"
 	default:
 		name := varName(pass, fd, taken)
 		taken[name] = true
@@ -448,20 +449,28 @@ func isTesting(t types.Type, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == name
 }
 
-// refersToLocal reports whether e uses anything declared inside fd: a
-// constant, type or variable (len of a local array is constant) that a
-// package-level variable cannot see.
-func refersToLocal(pass *analysis.Pass, fd *ast.FuncDecl, e ast.Expr) bool {
-	found := false
+// localName returns the name of the first thing e uses that is declared
+// inside a function, a constant, type or variable (len of a local array is
+// constant) that a package-level variable cannot see, or "".
+func localName(pass *analysis.Pass, e ast.Expr) string {
+	name := ""
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if obj := pass.TypesInfo.Uses[id]; obj != nil && fd.Pos() <= obj.Pos() && obj.Pos() < fd.End() {
-				found = true
+			if obj := pass.TypesInfo.Uses[id]; obj != nil && obj.Pkg() == pass.Pkg && !isPackageLevel(obj) {
+				name = id.Name
 			}
 		}
-		return !found
+		return name == ""
 	})
-	return found
+	return name
+}
+
+// isPackageLevel reports whether obj is declared at package level, or
+// in a file's scope (an import), or has no scope of its own (a field or
+// method, which a selector names).
+func isPackageLevel(obj types.Object) bool {
+	s := obj.Parent()
+	return s == nil || s == obj.Pkg().Scope() || s.Parent() == obj.Pkg().Scope()
 }
 
 // flows records, for the package, where *regexp.Regexp values go and which

@@ -31,11 +31,16 @@ func twice(s string) bool {
 }
 
 func withError(s string) (bool, error) {
-	re, err := regexp.Compile(`^\d+$`) // want `regexp.Compile of a constant pattern runs on every call of withError`
+	re, err := regexp.Compile(`^\d+$`) // want `^regexp.Compile of a constant pattern runs on every call of withError: compile it once in a package-level variable \(no fix offered: regexp.Compile returns an error, whose handling the fix would have to remove; the pattern compiles, so regexp.MustCompile can take its place\)$`
 	if err != nil {
 		return false, err
 	}
 	return re.MatchString(s), nil
+}
+
+func withErrorPOSIX(s string) bool {
+	re, err := regexp.CompilePOSIX(`^a+$`) // want `^regexp.CompilePOSIX of a constant pattern runs on every call of withErrorPOSIX: compile it once in a package-level variable \(no fix offered: regexp.CompilePOSIX returns an error, whose handling the fix would have to remove; the pattern compiles, so regexp.MustCompilePOSIX can take its place\)$`
+	return err == nil && re.MatchString(s)
 }
 
 // Not reported.
@@ -65,23 +70,28 @@ func useGlobal(s string) bool {
 
 func local(s string) bool {
 	const pat = `^[a-z]+$`
-	return regexp.MustCompile(pat).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of local`
+	return regexp.MustCompile(pat).MatchString(s) // want `^regexp.MustCompile of a constant pattern runs on every call of local: compile it once in a package-level variable \(no fix offered: the pattern uses pat, declared in the function, which a package-level variable cannot see\)$`
+}
+
+func Valid3(s string) bool {
+	const local = `x+`
+	return regexp.MustCompile(local).MatchString(s) // want `^regexp.MustCompile of a constant pattern runs on every call of Valid3: compile it once in a package-level variable \(no fix offered: the pattern uses local, declared in the function, which a package-level variable cannot see\)$`
 }
 
 func shadowsConst(s string) bool {
 	const wordPattern = `\d+`                             // shadows the package-level wordPattern
-	return regexp.MustCompile(wordPattern).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+	return regexp.MustCompile(wordPattern).MatchString(s) // want `\(no fix offered: the pattern uses wordPattern, declared in the function,`
 }
 
 func localType(s string) bool {
 	type pattern string
-	return regexp.MustCompile(string(pattern(`^p+$`))).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+	return regexp.MustCompile(string(pattern(`^p+$`))).MatchString(s) // want `\(no fix offered: the pattern uses pattern, declared in the function,`
 }
 
 func localArray(s string) bool {
 	var buf [3]byte
 	_ = buf
-	return regexp.MustCompile(string(rune('a' + len(buf)))).MatchString(s) // want `regexp.MustCompile of a constant pattern`
+	return regexp.MustCompile(string(rune('a' + len(buf)))).MatchString(s) // want `\(no fix offered: the pattern uses buf, declared in the function,`
 }
 
 // Reported without a fix: Longest modifies the Regexp, which must not be
