@@ -56,7 +56,11 @@
 // interface of the package has), or that is used as a value, is reported.
 // In init, main.main and the functions that run once with them, a compile
 // in a loop, or in a function literal (a handler that main registers), runs
-// many times all the same, and is reported.
+// many times all the same, and is reported; so is one in a function literal
+// that a package-level variable holds (var Handler = func…, or a table of
+// handlers), named after the variable, with its Regexp hoisted before it. A
+// literal called where it is written, func() { … }(), runs once with the
+// code around it: only its loops are reported.
 // In a benchmark, a compile outside its timed loop is set-up, which runs a
 // few times and is not timed per op: it is not reported either, even in a
 // loop around b.Run; one in the loop of b.Loop, b.N (in the loop's clauses,

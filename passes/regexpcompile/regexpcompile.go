@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		// Code that runs once still runs its loops many times, and its
 		// function literals whenever they are called (a handler main
-		// registers).
+		// registers): see repeater.
 		oneRun := runsOnce(pass, fd) || once[pass.TypesInfo.Defs[fd.Name]]
 		setUp := isBenchmark(pass, fd)
 		var timing map[types.Object]bool
@@ -59,25 +59,87 @@ func run(pass *analysis.Pass) (any, error) {
 			timing = timingVars(pass, cur)
 		}
 		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
-			if oneRun && !inLoopOrLiteral(call) {
+			if oneRun && repeater(call) == nil {
 				continue
 			}
 			if setUp && !inTimedLoop(pass, call, timing) {
 				continue // a benchmark's set-up: a few times a run, not timed per op
 			}
-			report(pass, fl, taken, fd, call, oneRun)
+			report(pass, fl, taken, funcOwner(fd), call, oneRun)
+		}
+	}
+	// A package-level variable's initializer runs once, like init, but the
+	// function literals it holds (a handler, a table of them) run on every
+	// call.
+	for cur := range ins.Root().Preorder((*ast.ValueSpec)(nil)) {
+		gd, ok := cur.Parent().Node().(*ast.GenDecl)
+		if !ok || !isFile(cur.Parent().Parent()) {
+			continue
+		}
+		spec := cur.Node().(*ast.ValueSpec)
+		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
+			if repeater(call) != nil {
+				report(pass, fl, taken, varOwner(gd, spec, call), call, true)
+			}
 		}
 	}
 	return nil, nil
 }
 
-// inLoopOrLiteral reports whether cur is inside a for or range statement
-// or a function literal of its function declaration.
-func inLoopOrLiteral(cur inspector.Cursor) bool {
-	for range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
-		return true
+func isFile(cur inspector.Cursor) bool {
+	_, ok := cur.Node().(*ast.File)
+	return ok
+}
+
+// An owner is the declaration that a compile is in: a function, or a
+// package-level variable whose initializer holds function literals.
+type owner struct {
+	decl ast.Decl
+	doc  *ast.CommentGroup // decl's; the hoisted variable goes before it
+	name string            // the function or variable, as messages name it
+	base string            // the start of the hoisted variable's name
+}
+
+func funcOwner(fd *ast.FuncDecl) owner {
+	base := fd.Name.Name
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		base = recvName(fd.Recv.List[0].Type) + "_" + base
 	}
-	return false
+	return owner{decl: fd, doc: fd.Doc, name: fd.Name.Name, base: base}
+}
+
+// varOwner returns the owner of the call at cur in the initializer of
+// spec, of gd: named after the variable that the call's value goes to.
+func varOwner(gd *ast.GenDecl, spec *ast.ValueSpec, cur inspector.Cursor) owner {
+	name := spec.Names[0].Name
+	for i, v := range spec.Values {
+		if i < len(spec.Names) && v.Pos() <= cur.Node().Pos() && cur.Node().End() <= v.End() {
+			name = spec.Names[i].Name
+		}
+	}
+	return owner{decl: gd, doc: gd.Doc, name: name, base: name}
+}
+
+// repeater returns what runs cur many times in code that runs once: the
+// innermost loop, or function literal not called where it is written
+// (func() { … }() is), that cur is in; or nil.
+func repeater(cur inspector.Cursor) ast.Node {
+	for anc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
+		if _, ok := anc.Node().(*ast.FuncLit); !ok {
+			return anc.Node() // a loop
+		}
+		p := anc.Parent()
+		for {
+			if _, ok := p.Node().(*ast.ParenExpr); !ok {
+				break
+			}
+			p = p.Parent()
+		}
+		if call, ok := p.Node().(*ast.CallExpr); !ok || ast.Unparen(call.Fun) != anc.Node() {
+			return anc.Node()
+		}
+	}
+	return nil
 }
 
 // calledOnce returns the functions and methods of the package that run at
@@ -199,7 +261,7 @@ func hasGoto(fd *ast.FuncDecl) bool {
 
 // report reports the call at cur if it compiles a constant pattern, with a
 // fix when the compiled value can safely be shared.
-func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncDecl, cur inspector.Cursor, oneRun bool) {
+func report(pass *analysis.Pass, fl *flows, taken map[string]bool, o owner, cur inspector.Cursor, oneRun bool) {
 	call := cur.Node().(*ast.CallExpr)
 	if len(call.Args) != 1 {
 		return
@@ -216,14 +278,15 @@ func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncD
 	if !ok || tv.Value == nil {
 		return // not a constant pattern
 	}
-	where, every := fd.Name.Name, "call of"
+	where, every := o.name, "call of"
 	if lit, ok := funcLit(cur); ok {
 		if onceArg(pass, lit) {
 			return // lazy initialisation, run once
 		}
 		where = "the function literal in " + where
-	} else if oneRun {
-		every = "iteration of a loop in" // fd itself runs once
+	}
+	if _, lit := repeater(cur).(*ast.FuncLit); oneRun && !lit {
+		every = "iteration of a loop in" // o itself runs once
 	}
 	d := analysis.Diagnostic{
 		Pos:     call.Pos(),
@@ -247,12 +310,12 @@ func report(pass *analysis.Pass, fl *flows, taken map[string]bool, fd *ast.FuncD
 	case local != "":
 		d.Message += " (no fix offered: the pattern uses " + local + ", declared in the function, which a package-level variable cannot see)"
 	default:
-		name := varName(pass, fd, taken)
+		name := varName(pass, o, taken)
 		taken[name] = true
 		decl := fmt.Sprintf("var %s = %s\n\n", name, loops.Text(pass.Fset, call))
-		start := fd.Pos()
-		if fd.Doc != nil {
-			start = fd.Doc.Pos()
+		start := o.decl.Pos()
+		if o.doc != nil {
+			start = o.doc.Pos()
 		}
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message: "Compile once in var " + name,
@@ -620,14 +683,10 @@ func isRegexp(t types.Type) bool {
 }
 
 // varName picks a package-level name in mixedCaps not yet in use: the
-// function's name (with the receiver's type name for a method) followed by
-// Re, then Re2, Re3...
-func varName(pass *analysis.Pass, fd *ast.FuncDecl, taken map[string]bool) string {
-	base := fd.Name.Name
-	if fd.Recv != nil && len(fd.Recv.List) == 1 {
-		base = recvName(fd.Recv.List[0].Type) + "_" + base
-	}
-	base = mixedCaps(base) + "Re"
+// owner's name (the function's, with the receiver's type name for a method,
+// or the variable's) followed by Re, then Re2, Re3...
+func varName(pass *analysis.Pass, o owner, taken map[string]bool) string {
+	base := mixedCaps(o.base) + "Re"
 	if base == "Re" { // func _
 		base = "re"
 	}
@@ -636,7 +695,7 @@ func varName(pass *analysis.Pass, fd *ast.FuncDecl, taken map[string]bool) strin
 		if i > 1 {
 			name = fmt.Sprint(base, i)
 		}
-		if taken[name] || declared(pass, name) || shadowed(pass, fd, name) {
+		if taken[name] || declared(pass, name) || shadowed(pass, o.decl, name) {
 			continue
 		}
 		return name
@@ -658,11 +717,11 @@ func declared(pass *analysis.Pass, name string) bool {
 	return false
 }
 
-// shadowed reports whether name is declared inside fd, where the new
+// shadowed reports whether name is declared inside decl, where the new
 // package-level variable would be hidden.
-func shadowed(pass *analysis.Pass, fd *ast.FuncDecl, name string) bool {
+func shadowed(pass *analysis.Pass, decl ast.Decl, name string) bool {
 	found := false
-	ast.Inspect(fd, func(n ast.Node) bool {
+	ast.Inspect(decl, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && id.Name == name && pass.TypesInfo.Defs[id] != nil {
 			found = true
 		}

@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), regexpcompile.Analyzer, "a", "b", "c")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), regexpcompile.Analyzer, "a", "b", "c", "d")
 }

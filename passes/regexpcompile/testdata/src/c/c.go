@@ -74,6 +74,14 @@ func serve(lines []string) {
 	handle(func(s string) bool {
 		return regexp.MustCompile(`^q+$`).MatchString(s) // want `runs on every call of the function literal in serve`
 	})
+	// A literal called where it is written runs once with serve, but
+	// not its loops.
+	func() { _ = regexp.MustCompile(`^s+$`) }()
+	defer func() {
+		for range 2 {
+			_ = regexp.MustCompile(`^t+$`) // want `^regexp.MustCompile of a constant pattern runs on every iteration of a loop in the function literal in serve: compile`
+		}
+	}()
 }
 
 func handle(f func(string) bool) { _ = f }
