@@ -169,7 +169,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (code int, ok
 	usage, out := fs.Usage, fs.Output()
 	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
+	err := parseInterleaved(fs, args)
 	fs.Usage = usage
 	fs.SetOutput(out)
 	switch {
@@ -181,4 +181,28 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (code int, ok
 	}
 	fmt.Fprintf(stderr, "%s: %v: run '%s -h' for its flags\n", fs.Name(), err, fs.Name())
 	return exitError, false
+}
+
+// parseInterleaved parses args with fs as the go command does, flags and
+// other arguments in either order (squash . -bench X): the flag package
+// stops at the first argument that is not a flag, so each is set aside and
+// the parse goes on after it, up to "--", after which all are arguments.
+// fs.Args() then holds the arguments, in their order.
+func parseInterleaved(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			pos = append(pos, rest...)
+			break
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"flag"
+	"io"
 	"strings"
 	"testing"
 )
@@ -50,5 +52,39 @@ func TestBadFlag(t *testing.T) {
 	}
 	if code, _, stderr := squash(t, testMod, "lint", "-h"); code != exitClean || !strings.HasPrefix(stderr, "usage: squash lint") {
 		t.Errorf("squash lint -h: exit %d, stderr %q; want the usage and exit 0", code, stderr)
+	}
+}
+
+// TestFlagsAfterPackages: flags may follow the packages, as go test takes
+// them; a flag's value stays with it, and "--" ends the flags.
+func TestFlagsAfterPackages(t *testing.T) {
+	for _, tc := range []struct{ args, flags, rest, err string }{
+		{". -bench Key", "bench=Key count=1 json=false", ".", ""},
+		{"-json ./a ./b -count 3 -bench=X", "bench=X count=3 json=true", "./a ./b", ""},
+		{"./a -json -- -b ./c", "bench=. count=1 json=true", "./a -b ./c", ""},
+		{"./a -nosuch x", "", "", "flag provided but not defined: -nosuch"},
+		{"./a -bench", "", "", "flag needs an argument: -bench"},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.String("bench", ".", "")
+		fs.Bool("json", false, "")
+		fs.Int("count", 1, "")
+		err := parseInterleaved(fs, strings.Fields(tc.args))
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: error %v, want %s", tc.args, err, tc.err)
+			}
+			continue
+		}
+		var flags []string
+		fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f.Name+"="+f.Value.String()) })
+		if err != nil || strings.Join(flags, " ") != tc.flags || strings.Join(fs.Args(), " ") != tc.rest {
+			t.Errorf("%s: flags %v, arguments %q, error %v; want %s and %s", tc.args, flags, fs.Args(), err, tc.flags, tc.rest)
+		}
+	}
+	code, stdout, stderr := squash(t, testMod, "./ok", "-count", "0")
+	if code != exitError || stdout != "" || stderr != "squash: -count must be at least 1\n" {
+		t.Errorf("squash ./ok -count 0: exit %d, stdout %q, stderr %q; want the flag read after the package", code, stdout, stderr)
 	}
 }
