@@ -118,7 +118,7 @@ func poolNew(pass *analysis.Pass, pool *types.Var, t types.Type) (*ast.ReturnStm
 	if pool.Parent() != pass.Pkg.Scope() {
 		return nil, pool.Name() + " is not a package-level variable"
 	}
-	lacks := fmt.Sprintf("%s's New is not func() any { return v } with v a %s", pool.Name(), types.TypeString(t, types.RelativeTo(pass.Pkg)))
+	lacks := fmt.Sprintf("%s's New is not func() any { return v } with v %s", pool.Name(), indefinite(types.TypeString(t, types.RelativeTo(pass.Pkg))))
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)

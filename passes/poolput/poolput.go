@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -55,8 +57,8 @@ func run(pass *analysis.Pass) (any, error) {
 		d := analysis.Diagnostic{
 			Pos: call.Pos(),
 			End: call.End(),
-			Message: fmt.Sprintf("sync.Pool.Put of a %s allocates to box it in an interface on every call (SA6002): pool a *%s instead, put back the pointer, and assign through it",
-				t, t),
+			Message: fmt.Sprintf("sync.Pool.Put of %s allocates to box it in an interface on every call (SA6002): pool a *%s instead, put back the pointer, and assign through it",
+				indefinite(t), t),
 		}
 		// The fix rewrites every use of the pool, so it goes with the
 		// pool's first reported Put; where there is none, each Put says
@@ -237,4 +239,26 @@ func soleComponent(t types.Type) types.Type {
 		return soleComponent(u.Elem())
 	}
 	return t
+}
+
+// indefinite returns the type t, as written, after "a" or "an", as it is
+// read: an int, an interface{}, an Item, an ID (an initialism, read letter
+// by letter), but a uint and a uintptr (read "you-int", as Go's own docs
+// write them), a []byte, a *T and a URL.
+func indefinite(t string) string {
+	r := []rune(t)
+	an := false
+	switch {
+	case len(r) == 0:
+	case len(r) > 1 && unicode.IsUpper(r[0]) && unicode.IsUpper(r[1]):
+		an = strings.ContainsRune("AEFHILMNORSX", r[0]) // its letter's name
+	case unicode.ToLower(r[0]) == 'u':
+		an = !strings.HasPrefix(strings.ToLower(t), "uint") && !strings.HasPrefix(strings.ToLower(t), "uni")
+	default:
+		an = strings.ContainsRune("aeiou", unicode.ToLower(r[0]))
+	}
+	if an {
+		return "an " + t
+	}
+	return "a " + t
 }
