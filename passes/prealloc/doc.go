@@ -24,7 +24,8 @@
 //
 // The analyzer uses type information and reports only what it can prove:
 // the loop ranges over a slice, array, map or integer, or counts
-// `for i := 0; i < n; i++` with n that nothing can change while the loop
+// `for i := 0; i < n; i++` (or from a typed zero, such as uint(0) or
+// int64(0)) with n that nothing can change while the loop
 // runs (not assigned in the body, its address not taken, not assigned by a
 // closure; and if n reads a field, an element, a pointer, a package-level
 // variable or a map's length, a body that calls no function and stores only

@@ -32,7 +32,8 @@ type Count struct {
 // number is known before the loop starts and its expression can be
 // evaluated again without side effects: len(x) for a range over a slice,
 // array or map x, n for a range over an integer n, and n for
-// `for i := 0; i < n; i++` where the body assigns neither i nor n and
+// `for i := 0; i < n; i++` (or a start of uint(0), int64(0): a zero of
+// the type of i and n) where the body assigns neither i nor n and
 // nothing else can change n while the loop runs (see stable). A range
 // over a string (runes, not bytes), a channel or a function is not counted,
 // nor a count that is a negative constant (the loop never runs). The
@@ -199,7 +200,9 @@ func definition(info *types.Info, s ast.Stmt, v *types.Var) (ast.Expr, bool) {
 	return nil, false
 }
 
-// countedFor recognises for i := 0; i < n; i++ { ... } and returns n.
+// countedFor recognises for i := 0; i < n; i++ { ... } and returns n. The
+// start may be a zero of any integer type, uint(0) or int64(0), with n of
+// that type: the count is n all the same.
 func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
 	init, ok := l.Init.(*ast.AssignStmt)
 	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
@@ -209,7 +212,7 @@ func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
 	if !ok {
 		return nil
 	}
-	if lit, ok := init.Rhs[0].(*ast.BasicLit); !ok || lit.Value != "0" {
+	if !zero(info, init.Rhs[0]) {
 		return nil
 	}
 	cond, ok := l.Cond.(*ast.BinaryExpr)
@@ -235,6 +238,18 @@ func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
 		}
 	}
 	return cond.Y
+}
+
+// zero reports whether e is the constant 0 of an integer type: 0, uint(0),
+// int64(0). A float's zero is not: the loop then counts up to a float n,
+// ceil(n) times, which its conversion to int is not.
+func zero(info *types.Info, e ast.Expr) bool {
+	tv := info.Types[e]
+	if tv.Value == nil || tv.Value.Kind() != constant.Int || constant.Sign(tv.Value) != 0 {
+		return false
+	}
+	b, ok := types.Default(tv.Type).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // stable reports whether the bound n of a counted for loop with the given
