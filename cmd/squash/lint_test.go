@@ -213,7 +213,7 @@ func TestLintFixBareImport(t *testing.T) {
 	src := "package bare\n\nimport \"fmt\"\n\n// F formats x.\nfunc F(x int) string { return fmt.Sprintf(\"%d\", x) }\n\n// H prints x.\nfunc H(x int) { fmt.Println(x) }\n"
 	os.WriteFile(filepath.Join(dir, "bare.go"), []byte(src), 0o644)
 	run := func(args ...string) (int, string, string) { return runSquash(t, dir, args...) }
-	if code, out, _ := run("lint", "-json", "."); code != exitFindings || !strings.Contains(out, "no fix offered: its fix of an import declaration without parentheses would not parse") || strings.Contains(out, `"fix"`) {
+	if code, out, _ := run("lint", "-json", "."); code != exitFindings || !strings.Contains(out, "no fix offered: the fix would edit the import declaration of bare.go, which has no parentheses and would not parse") || strings.Contains(out, `"fix"`) {
 		t.Errorf("lint -json: exit %d:\n%s", code, out)
 	}
 	code, out, errs := run("lint", "-diff", ".")

@@ -132,6 +132,25 @@ func TestFindingsOnly(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), findingsOnly([]*analysis.Analyzer{perfsprint})[0], "fiximports")
 }
 
+// TestBareImport: where perfsprint's fix of a file's imports would not
+// parse, none of its fixes in the package is offered, and each finding,
+// in that file or another, names the file to mend.
+func TestBareImport(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), perfsprint, "bare")
+	for _, tc := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"a.go"}, " (no fix offered: the fix would edit the import declaration of a.go, which has no parentheses and would not parse; put that import in parentheses)"},
+		{[]string{"a.go", "c.go"}, " (no fix offered: the fix would edit the import declarations of a.go and c.go, which have no parentheses and would not parse; put those imports in parentheses)"},
+		{[]string{"a.go", "c.go", "d.go"}, " (no fix offered: the fix would edit the import declarations of a.go, c.go and d.go, which have no parentheses and would not parse; put those imports in parentheses)"},
+	} {
+		if got := unparenthesized(tc.files); got != tc.want {
+			t.Errorf("unparenthesized(%q) = %q, want %q", tc.files, got, tc.want)
+		}
+	}
+}
+
 // TestVetToolFindingsOnly: squashvet, run by go vet itself and by Run,
 // prints perfsprint's finding and not its fix of the file's imports
 // ("fiximports: Fix imports").

@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -145,25 +146,39 @@ func parenImportsOnly(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {
 		ds, res, err := runHeld(a, pass)
-		broken := slices.ContainsFunc(ds, func(d analysis.Diagnostic) bool {
-			return d.Category == importsCategory && len(d.SuggestedFixes) > 0 && breaksImports(pass, d.SuggestedFixes[0].TextEdits)
-		})
+		var broken []string // the files whose import fix would not parse
 		for _, d := range ds {
-			if broken && d.Category == importsCategory {
+			if d.Category == importsCategory && len(d.SuggestedFixes) > 0 && breaksImports(pass, d.SuggestedFixes[0].TextEdits) {
+				broken = append(broken, filepath.Base(pass.Fset.File(d.Pos).Name()))
+			}
+		}
+		for _, d := range ds {
+			if broken != nil && d.Category == importsCategory {
 				continue // not a finding: the imports of the fixes dropped
 			}
 			if d.Category == importsCategory {
 				tidyImports(pass, d.SuggestedFixes)
 			}
-			if broken && len(d.SuggestedFixes) > 0 {
+			if broken != nil && len(d.SuggestedFixes) > 0 {
 				d.SuggestedFixes = nil
-				d.Message += " (no fix offered: its fix of an import declaration without parentheses would not parse; put the import in parentheses)"
+				d.Message += unparenthesized(broken)
 			}
 			pass.Report(d)
 		}
 		return res, err
 	}
 	return &c
+}
+
+// unparenthesized says why a finding of perfsprint has no fix, where its
+// fix of the imports of files (base names) would not parse: the finding
+// may be in another file of the package.
+func unparenthesized(files []string) string {
+	if len(files) == 1 {
+		return " (no fix offered: the fix would edit the import declaration of " + files[0] + ", which has no parentheses and would not parse; put that import in parentheses)"
+	}
+	return " (no fix offered: the fix would edit the import declarations of " + strings.Join(files[:len(files)-1], ", ") + " and " + files[len(files)-1] +
+		", which have no parentheses and would not parse; put those imports in parentheses)"
 }
 
 // tidyImports mends perfsprint's fix of a file's imports where it replaces
