@@ -92,6 +92,7 @@ func TestExplainBadInput(t *testing.T) {
 		{"nosuch.go:1", "cannot read nosuch.go: no such file or directory"},
 		{"go.mod:1", "go.mod is not a Go file"},
 		{"ok/ok.go:999", "ok/ok.go has lines 1 to 14; line 999 is out of range"},
+		{"ok/ok.go:10-20", "ok/ok.go has lines 1 to 14; lines 10-20 are out of range"},
 		{"ok/ok.go:3-1", "ok/ok.go:3-1 runs backwards: give ok/ok.go:1-3"},
 		{"ok/ok.go:x", `is not FILE:LINE or FILE:LINE-LINE: "x" is not a line number`},
 		{"ok/ok.go", "is not FILE:LINE"},
@@ -227,8 +228,23 @@ func TestExplainGeneric(t *testing.T) {
 	if code != exitClean || !strings.Contains(out, "&g.Box[go.shape.string]{...} escapes to heap") {
 		t.Errorf("explain -in . g/g.go:11: exit %d, stderr %q:\n%s", code, errs, out)
 	}
+	// Instantiated in the package built: its closing brace has no decision,
+	// and no note sends the user to -in; its declaration's inlining
+	// records, of a shape and of a wrapper, say that they may differ.
+	code, out, errs = runSquash(t, dir, "explain", "-in", ".", "g/g.go:10-12")
+	if code != exitClean || strings.Contains(out, "name one with -in") || strings.Count(out, "decides once for each shape and for each instantiation's wrapper") != 1 {
+		t.Errorf("explain -in . g/g.go:10-12: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	os.Mkdir(filepath.Join(dir, "other"), 0o755)
+	os.WriteFile(filepath.Join(dir, "other", "o.go"), []byte("package other\n\n// Two is 2.\nfunc Two() int { return 2 }\n"), 0o644)
 	code, _, errs = runSquash(t, dir, "explain", "-in", "./...", "g/g.go:11")
-	if code != exitError || errs != "squash: -in ./... names 2 packages: name one, which uses g.go\n" {
+	if code != exitError || errs != "squash: -in ./... names 3 packages: name one, which uses g.go\n" {
 		t.Errorf("explain -in ./...: exit %d, stderr %q", code, errs)
+	}
+	// A package that does not import g compiles nothing of g.go: not "no
+	// compiler decision on this line".
+	code, out, errs = runSquash(t, dir, "explain", "-in", "./other", "g/g.go:11")
+	if code != exitError || out != "" || errs != "squash: -in ./other does not import example.com/gen/g, which holds g.go, even in its tests: building it compiles nothing of that file; name a package that uses it\n" {
+		t.Errorf("explain -in ./other: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

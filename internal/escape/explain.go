@@ -30,8 +30,14 @@ type Line struct {
 	// Through are escapes reported on other lines whose flow passes here.
 	Through []Record
 	// Generic says that the line is in a generic function or method,
-	// whose decisions are made where it is instantiated.
+	// whose decisions are made where it is instantiated: once for each
+	// shape, and for each instantiation's wrapper, which the compiler's
+	// records do not name.
 	Generic bool
+	// Uninstantiated says that the line is in a generic function or
+	// method of which the package built compiled no instance: no decision
+	// on it at all, its declaration included.
+	Uninstantiated bool
 }
 
 // An Explanation is the compiler's decisions on a range of lines of one file.
@@ -67,7 +73,11 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		return nil, fmt.Errorf("%s:%d-%d runs backwards: give %s:%d-%d", file, from, to, file, to, from)
 	}
 	if from < 1 || to > len(src) {
-		return nil, fmt.Errorf("%s has lines 1 to %d; %s is out of range", file, len(src), lineRange(from, to))
+		verb := "is"
+		if from != to {
+			verb = "are"
+		}
+		return nil, fmt.Errorf("%s has lines 1 to %d; %s %s out of range", file, len(src), lineRange(from, to), verb)
 	}
 	pkgs, err := bench.Resolve(ctx, filepath.Dir(abs), []string{"."})
 	if err != nil {
@@ -88,6 +98,11 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		if others[0].Scope() != build.Scope() {
 			return nil, fmt.Errorf("-in %s is in %s, and %s in %s: the compiler's diagnostics cover the module of the package built", in, others[0].Scope(), filepath.Base(abs), build.Scope())
 		}
+		if ok, err := imports(ctx, others[0], build.ImportPath); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, fmt.Errorf("-in %s does not import %s, which holds %s, even in its tests: building it compiles nothing of that file; name a package that uses it", in, build.ImportPath, filepath.Base(abs))
+		}
 		build = others[0]
 	}
 	ix, err := Build(ctx, build)
@@ -97,7 +112,11 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 	generic := genericLines(abs, src)
 	e := &Explanation{Package: build, File: abs}
 	for n := from; n <= to; n++ {
-		l := Line{Line: n, Code: strings.TrimSpace(src[n-1]), Here: ix.Here(abs, n), Generic: generic(n)}
+		l := Line{Line: n, Code: strings.TrimSpace(src[n-1]), Here: ix.Here(abs, n)}
+		if span, ok := generic(n); ok {
+			l.Generic = true
+			l.Uninstantiated = !slices.ContainsFunc(span, func(m int) bool { return len(ix.Here(abs, m))+len(ix.At(abs, m)) > 0 })
+		}
 		for _, r := range ix.At(abs, n) {
 			if r.Pos.File != abs || r.Pos.Line != n {
 				l.Copies = append(l.Copies, r)
@@ -107,6 +126,27 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		e.Lines = append(e.Lines, l)
 	}
 	return e, nil
+}
+
+// imports reports whether building p with its tests compiles the package
+// path: p itself or one of its dependencies, its tests' included.
+func imports(ctx context.Context, p bench.Package, path string) (bool, error) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-test", "-f", "{{.ImportPath}}", "--", p.ImportPath)
+	cmd.Dir = p.Dir
+	out, err := cmd.Output()
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return false, fmt.Errorf("cannot list the dependencies of %s: %v", p.ImportPath, err)
+	}
+	for line := range strings.Lines(string(out)) {
+		// A package recompiled for the tests is listed as "path [p.test]".
+		if dep, _, _ := strings.Cut(strings.TrimSpace(line), " "); dep == path {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // goTarget returns the go command's GOOS and GOARCH as "GOOS=linux
@@ -136,13 +176,14 @@ func unwrapPath(err error) error {
 }
 
 // genericLines returns whether a line of the file at path, whose lines are
-// src, is in the body of a generic function or of a method of a generic
-// type. A file that does not parse has none.
-func genericLines(path string, src []string) func(line int) bool {
+// src, is in a generic function or a method of a generic type, and if so
+// the lines of its declaration, from func to its closing brace. A file
+// that does not parse has none.
+func genericLines(path string, src []string) func(line int) ([]int, bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, strings.Join(src, "\n"), parser.SkipObjectResolution)
 	if err != nil {
-		return func(int) bool { return false }
+		return func(int) ([]int, bool) { return nil, false }
 	}
 	var spans [][2]int
 	for _, d := range f.Decls {
@@ -162,15 +203,19 @@ func genericLines(path string, src []string) func(line int) bool {
 			}
 		}
 		if generic {
-			spans = append(spans, [2]int{fset.Position(fd.Body.Lbrace).Line, fset.Position(fd.Body.Rbrace).Line})
+			spans = append(spans, [2]int{fset.Position(fd.Pos()).Line, fset.Position(fd.Body.Rbrace).Line})
 		}
 	}
-	return func(line int) bool {
+	return func(line int) ([]int, bool) {
 		for _, s := range spans {
 			if s[0] <= line && line <= s[1] {
-				return true
+				lines := make([]int, 0, s[1]-s[0]+1)
+				for n := s[0]; n <= s[1]; n++ {
+					lines = append(lines, n)
+				}
+				return lines, true
 			}
 		}
-		return false
+		return nil, false
 	}
 }
