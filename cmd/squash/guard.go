@@ -118,7 +118,12 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 	old, err := readBudget(file)
 	switch {
 	case err != nil && cfg.write && !errors.Is(err, fs.ErrNotExist):
-		fmt.Fprintf(stderr, "squash: rewriting %s, which could not be read: %v\n", file, err)
+		// -write is the way out that the error names: say only what was wrong.
+		if se := (*budget.SyntaxError)(nil); errors.As(err, &se) {
+			fmt.Fprintf(stderr, "squash: rewriting %s, whose line %d could not be read: %s\n", file, se.Line, se.Msg)
+		} else {
+			fmt.Fprintf(stderr, "squash: rewriting %s, which could not be read: %v\n", file, err)
+		}
 		old = &budget.Budget{}
 	case errors.Is(err, fs.ErrNotExist):
 		old = nil
@@ -137,7 +142,10 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		} else {
 			cfg.bench.Benchtime = old.Benchtime
 			if err := bench.CheckBenchtime(old.Benchtime); err != nil {
-				return 0, fmt.Errorf("%s: %w: fix its benchtime line, or rewrite it with 'squash guard -write'", relativeTo(root, file), err)
+				// One colon, before the next step: the check's own
+				// "-benchtime "0x": " is said by the words around it.
+				why := strings.TrimPrefix(err.Error(), fmt.Sprintf("-benchtime %q: ", old.Benchtime))
+				return 0, fmt.Errorf("%s has benchtime %q, and %s: fix its benchtime line, or rewrite it with 'squash guard -write'", relativeTo(root, file), old.Benchtime, why)
 			}
 		}
 	}

@@ -458,12 +458,15 @@ func TestGuardCorruptBudget(t *testing.T) {
 		{"site before benchmark", []string{splitSite, countLine},
 			"squash.budget:2: an indented site line comes before any benchmark line"},
 		{"wrong file", []string{"module example.com/guard"}, "squash.budget:1: want \"squash budget v1\""},
+		{"binary", []string{"\x00\x01binary"}, "squash.budget:1: want \"squash budget v1\" before anything else, found \"\\x00\\x01binary\": check that this is a squash budget, or rewrite the budget with 'squash guard -write'\n"},
 		{"bad benchtime", []string{"benchtime 0x", countLine},
-			"squash.budget: -benchtime \"0x\": a count of iterations must be at least 1x: fix its benchtime line, or rewrite it with 'squash guard -write'"},
+			"squash.budget has benchtime \"0x\", and a count of iterations must be at least 1x: fix its benchtime line, or rewrite it with 'squash guard -write'\n"},
+		{"benchtime neither", []string{"benchtime 1q", countLine},
+			"squash.budget has benchtime \"1q\", and -benchtime \"1q\" is neither a duration (1s, 500ms) nor a count of iterations (100x): fix its benchtime line"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			budgetWith(t, dir, tc.budget...)
-			if tc.name == "wrong file" {
+			if tc.name == "wrong file" || tc.name == "binary" {
 				os.WriteFile(filepath.Join(dir, "squash.budget"), []byte(tc.budget[0]+"\n"), 0o644)
 			}
 			code, stdout, stderr := squash(t, dir, "guard", "./...")
@@ -607,7 +610,7 @@ func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stderr, "rewriting ") || !strings.Contains(stderr, "allocs.budget:2:") {
+	if want := "rewriting " + file + ", whose line 2 could not be read: want \"PACKAGE BENCHMARK N allocs/op N B/op\", found \"this is not a budget line\"\n"; !strings.Contains(stderr, want) {
 		t.Errorf("stderr does not say the old budget was unreadable: %q", stderr)
 	}
 	if !strings.Contains(stdout, "wrote 2 budgets to "+file) {

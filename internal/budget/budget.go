@@ -228,12 +228,21 @@ func round(v float64) float64 {
 type SyntaxError struct {
 	File string // as given to Parse
 	Line int
-	Msg  string
+	Msg  string // what is wrong, with no next step and no closing punctuation
+	Fix  string // the next step; "" for the usual one, fix the line or rewrite the budget
 }
 
+// Error reads "FILE:LINE: what is wrong: the next step".
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%s:%d: %s: fix the line or rewrite the budget with 'squash guard -write'", e.File, e.Line, e.Msg)
+	fix := e.Fix
+	if fix == "" {
+		fix = "fix the line or " + rewrite
+	}
+	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Msg, fix)
 }
+
+// rewrite is the way out of any broken budget.
+const rewrite = "rewrite the budget with 'squash guard -write'"
 
 // Parse reads a budget in the format described in the package documentation.
 // fileName names the input in errors. An error is a *SyntaxError naming the
@@ -245,7 +254,7 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 	n := 0
 	sawVersion := false
 	seen := map[string]int{} // benchmark ID -> line
-	bad := func(format string, args ...any) error {
+	bad := func(format string, args ...any) *SyntaxError {
 		return &SyntaxError{File: fileName, Line: n, Msg: fmt.Sprintf(format, args...)}
 	}
 	for sc.Scan() {
@@ -258,7 +267,9 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 		}
 		if !sawVersion {
 			if trimmed != version {
-				return nil, bad("want %q before anything else, found %q: is this a squash budget?", version, clip(trimmed))
+				err := bad("want %q before anything else, found %q", version, clip(trimmed))
+				err.Fix = "check that this is a squash budget, or " + rewrite
+				return nil, err
 			}
 			sawVersion = true
 			continue
@@ -269,7 +280,9 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 			case len(b.Benchmarks) > 0:
 				return nil, bad("the benchtime line must come before the benchmark lines")
 			case b.Benchtime != "":
-				return nil, bad("a second benchtime line: keep one")
+				err := bad("a second benchtime line")
+				err.Fix = "keep one of them, or " + rewrite
+				return nil, err
 			case checkName("benchtime", bt) != nil:
 				return nil, bad("want \"benchtime T\" with T as go test -benchtime takes it (100x, 1s), found %q", clip(line))
 			}
@@ -293,7 +306,9 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 			return nil, bad("%v", err)
 		}
 		if prev, dup := seen[bm.ID()]; dup {
-			return nil, bad("%s is budgeted twice (also on line %d): keep one line", bm.ID(), prev)
+			err := bad("%q is budgeted twice, here and on line %d", bm.ID(), prev)
+			err.Fix = "keep one of the lines, or " + rewrite
+			return nil, err
 		}
 		seen[bm.ID()] = n
 		b.Benchmarks = append(b.Benchmarks, bm)
@@ -305,7 +320,8 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 		return nil, fmt.Errorf("reading %s: %w", fileName, err)
 	}
 	if !sawVersion {
-		return nil, &SyntaxError{File: fileName, Line: max(n, 1), Msg: fmt.Sprintf("no %q line: the file is empty or not a squash budget", version)}
+		return nil, &SyntaxError{File: fileName, Line: max(n, 1), Msg: fmt.Sprintf("no %q line, so the file is empty or not a squash budget", version),
+			Fix: "check that this is a squash budget, or " + rewrite}
 	}
 	slices.SortStableFunc(b.Benchmarks, compareBenchmarks)
 	for i := range b.Benchmarks {
@@ -321,7 +337,7 @@ func parseBenchmark(line string) (Benchmark, error) {
 		return Benchmark{}, fmt.Errorf("want \"PACKAGE BENCHMARK N allocs/op N B/op\", found %q", clip(line))
 	}
 	if !strings.HasPrefix(f[1], "Benchmark") {
-		return Benchmark{}, fmt.Errorf("%q is not a benchmark name: it must start with Benchmark", clip(f[1]))
+		return Benchmark{}, fmt.Errorf("want a benchmark name, which starts with Benchmark, found %q", clip(f[1]))
 	}
 	allocs, err := figure(f[2], "allocs/op")
 	if err != nil {
@@ -336,10 +352,9 @@ func parseBenchmark(line string) (Benchmark, error) {
 
 // parseSite reads "N allocs/op FILE:LINE FUNCTION: CODE" (trimmed).
 func parseSite(line string) (Site, error) {
-	const want = "want \"N allocs/op FILE:LINE FUNCTION: CODE\" on an indented site line"
 	num, rest, ok := strings.Cut(line, " allocs/op ")
 	if !ok {
-		return Site{}, fmt.Errorf("%s, found %q", want, clip(line))
+		return Site{}, fmt.Errorf("want \"N allocs/op FILE:LINE FUNCTION: CODE\" on an indented site line, found %q", clip(line))
 	}
 	allocs, err := figure(num, "site allocs/op")
 	if err != nil {
@@ -369,15 +384,15 @@ func parseSite(line string) (Site, error) {
 		}
 		fn, code, ok := strings.Cut(rest[j+1:], ":")
 		if !ok || fn == "" || strings.ContainsFunc(fn, isBlank) {
-			return Site{}, fmt.Errorf("%s: after %s want \"FUNCTION: CODE\", found %q", want, s.Where(), clip(rest[j+1:]))
+			return Site{}, fmt.Errorf("want \"FUNCTION: CODE\" after %q on a site line, found %q", s.Where(), clip(rest[j+1:]))
 		}
 		if code != "" && code[0] != ' ' {
-			return Site{}, fmt.Errorf("%s: want a blank after %q", want, fn+":")
+			return Site{}, fmt.Errorf("want a blank after %q on a site line", fn+":")
 		}
 		s.Function, s.Code = fn, strings.TrimSpace(code)
 		return s, nil
 	}
-	return Site{}, fmt.Errorf("%s: no FILE:LINE in %q", want, clip(rest))
+	return Site{}, fmt.Errorf("want \"FILE:LINE\" after \"allocs/op\" on a site line, found %q", clip(rest))
 }
 
 // figure parses a per-op figure.

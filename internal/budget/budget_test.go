@@ -3,6 +3,8 @@ package budget
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -96,24 +98,26 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 	}{
 		{"empty", "", 1, "no \"squash budget v1\" line"},
 		{"only comments", "# a\n# b\n", 2, "no \"squash budget v1\" line"},
-		{"not a budget", "module example.com/m\n", 1, "is this a squash budget?"},
-		{"newer version", "squash budget v2\n", 1, "is this a squash budget?"},
+		{"not a budget", "module example.com/m\n", 1, `want "squash budget v1" before anything else, found "module example.com/m": check that this is a squash budget`},
+		{"binary", "\x00\x01binary\n", 1, `found "\x00\x01binary": check that this is a squash budget`},
+		{"newer version", "squash budget v2\n", 1, `found "squash budget v2": check that this is a squash budget`},
 		{"too few fields", v + "p BenchmarkA 1 allocs/op\n", 2, "want \"PACKAGE BENCHMARK N allocs/op N B/op\""},
 		{"units swapped", v + "p BenchmarkA 1 B/op 2 allocs/op\n", 2, "want \"PACKAGE BENCHMARK N allocs/op N B/op\""},
-		{"not a benchmark", v + "p TestA 1 allocs/op 2 B/op\n", 2, "must start with Benchmark"},
+		{"not a benchmark", v + "p TestA 1 allocs/op 2 B/op\n", 2, `want a benchmark name, which starts with Benchmark, found "TestA"`},
 		{"negative", v + "\np BenchmarkA -1 allocs/op 2 B/op\n", 3, "allocs/op must be a number that is not negative"},
 		{"words", v + "p BenchmarkA one allocs/op 2 B/op\n", 2, `not "one"`},
 		{"NaN bytes", v + "p BenchmarkA 1 allocs/op NaN B/op\n", 2, "B/op must be a number"},
 		{"infinite", v + "p BenchmarkA 1e999 allocs/op 0 B/op\n", 2, "allocs/op must be a number"},
-		{"twice", v + "p BenchmarkA 1 allocs/op 2 B/op\n# x\np BenchmarkA 1 allocs/op 2 B/op\n", 4, "budgeted twice (also on line 2)"},
+		{"twice", v + "p BenchmarkA 1 allocs/op 2 B/op\n# x\np BenchmarkA 1 allocs/op 2 B/op\n", 4, `"p BenchmarkA" is budgeted twice, here and on line 2: keep one of the lines`},
 		{"benchtime after benchmarks", v + "p BenchmarkA 1 allocs/op 2 B/op\nbenchtime 1s\n", 3, "must come before the benchmark lines"},
-		{"benchtime twice", v + "benchtime 1s\nbenchtime 2s\n", 3, "a second benchtime line"},
+		{"benchtime twice", v + "benchtime 1s\nbenchtime 2s\n", 3, "a second benchtime line: keep one of them"},
 		{"benchtime with blanks", v + "benchtime 1 s\n", 2, "want \"benchtime T\""},
 		{"site first", v + "\t1 allocs/op a.go:1 p.F: x\n", 2, "before any benchmark line"},
 		{"site without figure", v + "p BenchmarkA 1 allocs/op 2 B/op\n\ta.go:1 p.F: x\n", 3, "want \"N allocs/op FILE:LINE FUNCTION: CODE\""},
-		{"site without line", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go p.F: x\n", 3, "no FILE:LINE"},
+		{"site without line", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go p.F: x\n", 3, `want "FILE:LINE" after "allocs/op" on a site line, found "a.go p.F: x"`},
 		{"site line zero", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:0 p.F: x\n", 3, "bad line number"},
-		{"site without function", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:3 x = 1\n", 3, "want \"FUNCTION: CODE\""},
+		{"site without function", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:3 x = 1\n", 3, `want "FUNCTION: CODE" after "a.go:3" on a site line, found "x = 1"`},
+		{"site without blank", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:3 p.F:x\n", 3, `want a blank after "p.F:" on a site line`},
 		{"site negative", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t-2 allocs/op a.go:3 p.F: x\n", 3, "site allocs/op must be a number"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -129,6 +133,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 			if !strings.HasPrefix(msg, "squash.budget:") || !strings.Contains(msg, tc.want) || !strings.Contains(msg, "squash guard -write") {
 				t.Errorf("error %q, want squash.budget:LINE: …%s… and the way out", msg, tc.want)
 			}
+			checkSentence(t, se)
 		})
 	}
 }
@@ -230,6 +235,26 @@ func TestKeyIgnoresLinesAndBlanks(t *testing.T) {
 	}
 }
 
+// checkSentence checks that a syntax error reads as one sentence: the
+// file and line, what is wrong, one colon, the next step; no other colon
+// or closing punctuation outside the quoted text.
+func checkSentence(t *testing.T, se *SyntaxError) {
+	t.Helper()
+	head := fmt.Sprintf("%s:%d: ", se.File, se.Line)
+	msg, ok := strings.CutPrefix(se.Error(), head)
+	if !ok {
+		t.Errorf("error %q does not start with %q", se.Error(), head)
+		return
+	}
+	bare := quoted.ReplaceAllString(msg, `""`)
+	if strings.Count(bare, ":") != 1 || strings.ContainsAny(bare, "?!;") || strings.Contains(bare, ".:") || strings.HasSuffix(bare, ".") {
+		t.Errorf("error %q is not one sentence with one colon before the next step", se.Error())
+	}
+}
+
+// quoted matches a string as %q quotes it.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
 func FuzzParse(f *testing.F) {
 	f.Add(sample)
 	f.Add("squash budget v1\np BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:1 p.F: x\n")
@@ -240,8 +265,11 @@ func FuzzParse(f *testing.F) {
 		b, err := Parse(strings.NewReader(in), "fuzz")
 		if err != nil {
 			var se *SyntaxError
-			if errors.As(err, &se) && se.Line < 1 {
-				t.Fatalf("error on line %d: %v", se.Line, err)
+			if errors.As(err, &se) {
+				if se.Line < 1 {
+					t.Fatalf("error on line %d: %v", se.Line, err)
+				}
+				checkSentence(t, se)
 			}
 			return
 		}
