@@ -240,10 +240,18 @@ func TestUnrecorded(t *testing.T) {
 		"out = append(out, string(b))": "", // the append is what the line is read as
 		"c := make(chan int)":          "", // a channel is always on the heap, whatever its size
 		"c := make(chan int, n)":       "",
+		"k := make(Key, n)":            "", // a slice or a map: the text does not say
 	} {
 		if got := Unrecorded(code); !strings.HasSuffix(got, want) || (want == "") != (got == "") {
 			t.Errorf("Unrecorded(%q) = %q, want …%q", code, got, want)
 		}
+	}
+	// With the mechanism read from the types.
+	if got := UnrecordedAs("k := make(Key, n)", makesSlice); !strings.HasSuffix(got, "not a constant and is over 32 bytes") {
+		t.Errorf("UnrecordedAs of a named slice type's make = %q", got)
+	}
+	if got := UnrecordedAs("m := make(Fields, n)", makesMap); got != "" {
+		t.Errorf("UnrecordedAs of a named map type's make = %q, want none", got)
 	}
 }
 
@@ -267,6 +275,14 @@ func TestMechanism(t *testing.T) {
 		{"", "b := p.make(n)", ""},
 		{"", "s := mystring(b)", ""},
 		{"", "buf := make([]byte, n)", "make allocates its backing array (runtime.makeslice)"},
+		// A make of a named type is a slice, a map or a channel: the text
+		// says which only when it gives a capacity, which only a slice
+		// has (logrus's Fields is a map).
+		{"", "data := make(Fields, len(entry.Data)+defaultFields)", ""},
+		{"", "done := make(Events)", ""},
+		{"", "m[k] = make(Inner)", ""},
+		{"", "k := make(Key, 0, len(c)+1)", "make allocates its backing array (runtime.makeslice)"},
+		{"", "k := make(\tKey, 0,", ""}, // the call goes on past the line
 		{"", `s := "a" + b`, "string concatenation (runtime.concatstrings)"},
 		{"", "return out, nil", ""}, // no record: nothing to say
 		{"", "return string(buf[:])", "string conversion copies the bytes (runtime.slicebytetostring)"},
@@ -358,6 +374,12 @@ func TestMechanism(t *testing.T) {
 		{"m[k1][k2] += n", isMap, "map grows on insert (runtime.mapassign)"},
 		{"(*p)[k]++", isMap, "map grows on insert (runtime.mapassign)"},
 		{"(*p)[k] = v", &Store{}, ""},
+		// A make of a named type is what the types say it is.
+		{"data := make(Fields, len(entry.Data)+defaultFields)", &Store{Make: makesMap}, "map allocated (runtime.makemap)"},
+		{"done := make(Events)", &Store{Make: makesChan}, "channel allocated (runtime.makechan)"},
+		{"out := make(Names, n)", &Store{Make: makesSlice}, "make allocates its backing array (runtime.makeslice)"},
+		{"m[k] = make(Inner)", &Store{Map: true, Make: makesMap}, "map allocated (runtime.makemap)"},
+		{"out := make(Names, n)", &Store{}, ""},
 	} {
 		if got := Mechanism("", tc.code, tc.store, nil); got != tc.want {
 			t.Errorf("Mechanism(%q, %+v) = %q, want %q", tc.code, *tc.store, got, tc.want)

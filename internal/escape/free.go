@@ -144,7 +144,7 @@ func isParen(n ast.Node) bool {
 // ReadStores notes, as ReadTypes does, what the types say of the stores to
 // index expressions on the lines of files (absolute paths), for those of
 // files whose types were not read yet: the files of lines whose mechanism
-// needs them (see ReadsStore), in packages that ReadTypes had no reason to
+// needs them (see ReadsTypes), in packages that ReadTypes had no reason to
 // type-check. It type-checks, from dir, the packages that hold them, with
 // their tests where one of files is a test file. A file whose package does
 // not type-check has no Store, and is not type-checked again when asked

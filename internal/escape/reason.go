@@ -13,14 +13,17 @@ import (
 // Mechanism names, in plain words, how a line allocates, or returns "":
 // from the function that allocated on the line's behalf (the deepest frame
 // of a heap profile, "" when it was the line itself), the line's source
-// text, what the types say of the line's stores to index expressions (nil
-// when they were not read) and the compiler's records of what the line
-// allocated itself. A heap profile hides the runtime's frames, so that
-// neither a map's growth (runtime.mapassign) nor a value's conversion to an
-// interface (runtime.convT*) shows as a function: a line that stores to an
+// text, what the types say of the line (its stores to index expressions
+// and its makes; nil when they were not read) and the compiler's records of
+// what the line allocated itself. A heap profile hides the runtime's
+// frames, so that neither a map's growth (runtime.mapassign) nor a value's
+// conversion to an interface (runtime.convT*) shows as a function, nor
+// whether a make made a slice, a map or a channel: a line that stores to an
 // index expression is read as a map growing only when store says that what
-// it indexes is a map, and x[k] += v as a concatenation when v is a string
-// literal or store says that the element is a string.
+// it indexes is a map, x[k] += v as a concatenation when v is a string
+// literal or store says that the element is a string, and a make of a type
+// that the text does not spell (make(Fields, n)) as what store says it
+// makes, or not at all.
 func Mechanism(function, code string, store *Store, recs []Record) string {
 	if function != "" {
 		if name, ok := runtimeMechanisms[function]; ok {
@@ -44,13 +47,12 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	}
 	code = blankLiterals(code)
 	op, at, isStore := indexStore(code)
+	made := makes(code, store)
 	switch {
 	case appendCall.MatchString(code):
 		return growsSlice
-	case makeChan.MatchString(code):
-		return makesChan
-	case makeMap.MatchString(code):
-		return makesMap
+	case made == makesChan || made == makesMap:
+		return made
 	case isStore && !allocates(code[at:]):
 		// A store to an index expression whose right-hand side does not
 		// allocate itself: a conversion, a concatenation or a make on the
@@ -70,7 +72,7 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	case goStmt.MatchString(code):
 		return "go statement: the closure that carries the new goroutine's function and arguments (runtime.newproc)"
 	case makeCall.MatchString(code):
-		return makesSlice
+		return made // "" where neither the text nor the types tell what it makes
 	case concat.MatchString(code):
 		return concatenates
 	case toString.MatchString(code):
@@ -137,14 +139,42 @@ func boxedToo(recs []Record) (string, bool) {
 }
 
 // ownMechanism returns the mechanism of what the expression e, as the
-// compiler prints it, allocates itself, or "".
+// compiler prints it, allocates itself before its conversion to an interface
+// copies it, or "".
 func ownMechanism(e string) string {
 	if strings.HasSuffix(e, "{...}") && !strings.HasPrefix(e, "&") {
 		// Of the literals, only a slice's allocates before a conversion
 		// copies it: a map or a pointer goes into an interface as it is.
 		return sliceLiteral
 	}
-	return Mechanism("", e, nil, nil)
+	if m := Mechanism("", e, nil, nil); m != "" || !makeCall.MatchString(e) {
+		return m
+	}
+	// A value that the conversion copies is no map or channel, which go
+	// into an interface as they are: what a make of it makes is a slice.
+	return makesSlice
+}
+
+// makes returns the mechanism of the make on code's line, or "": from the
+// types where store has it (see Store.Make), and otherwise from the text,
+// which tells only where it spells the type (make(map[…]…), make(chan …),
+// make([]…)) or gives a capacity, which only a slice has: make(Fields, n)
+// may make a slice or a map, and make(Events) a map or a channel.
+func makes(code string, store *Store) string {
+	switch {
+	case store != nil && store.Make != "":
+		return store.Make
+	case makeChan.MatchString(code):
+		return makesChan
+	case makeMap.MatchString(code):
+		return makesMap
+	case makeSlice.MatchString(code):
+		return makesSlice
+	}
+	if call := firstMake(code); call != nil && len(call.Args) == 3 {
+		return makesSlice
+	}
+	return ""
 }
 
 // boxing returns the mechanism of a value converted to an interface that
@@ -167,12 +197,16 @@ func alsoGrows(store *Store) string {
 	return ""
 }
 
-// ReadsStore reports whether Mechanism, for a line that allocated itself
-// (function ""), reads what the types say of the line's stores, a Store:
-// whether code stores to an index expression.
-func ReadsStore(code string) bool {
-	_, _, ok := indexStore(code)
-	return ok
+// ReadsTypes reports whether Mechanism, for a line that allocated itself
+// (function ""), reads what the types say of the line, a Store: whether
+// code stores to an index expression, or makes a value of a type that its
+// text does not tell a slice from a map or a channel by.
+func ReadsTypes(code string) bool {
+	code = blankLiterals(code)
+	if _, _, ok := indexStore(code); ok {
+		return true
+	}
+	return makeCall.MatchString(code) && makes(code, nil) == ""
 }
 
 // Unrecorded says, for a site that the compiler's diagnostics have no
@@ -183,8 +217,17 @@ func ReadsStore(code string) bool {
 // not escape is on the stack if its size is a constant (up to 64 KiB: a
 // larger one has a record), and otherwise only when it needs 32 bytes or
 // fewer. TestUnrecordedSizes checks these sizes on the running toolchain.
+// A make of a type whose text does not say that it is a slice
+// (make(Names, n)) gets nothing: UnrecordedAs reads the mechanism from the
+// types.
 func Unrecorded(code string) string {
-	switch m := Mechanism("", code, nil, nil); {
+	return UnrecordedAs(code, Mechanism("", code, nil, nil))
+}
+
+// UnrecordedAs is Unrecorded for a line whose mechanism is known:
+// Mechanism's, with the line's Store where the types were read.
+func UnrecordedAs(code, mechanism string) string {
+	switch m := mechanism; {
 	case strings.Contains(m, "makeslice"):
 		if literalSize(code) {
 			return "" // on the stack, up to 64 KiB, or it would have a record
@@ -206,6 +249,7 @@ var (
 	appendCall = regexp.MustCompile(`(?:^|[^.\w])append\(`)
 	makeCall   = regexp.MustCompile(`(?:^|[^.\w])make\(`)
 	makeMap    = regexp.MustCompile(`(?:^|[^.\w])make\(\s*map\[`)
+	makeSlice  = regexp.MustCompile(`(?:^|[^.\w])make\(\s*\[\]`)
 	makeChan   = regexp.MustCompile(`(?:^|[^.\w])make\(\s*(?:<-\s*)?chan\b`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	concat     = regexp.MustCompile(`["\x60]\s*\+|\+=?\s*["\x60]`) // "a" + b, a + "b", a += "b"; \x60 is a raw string's quote
@@ -321,29 +365,35 @@ var runtimeMechanisms = map[string]string{
 // literalSize reports whether code's first make call has integer literals
 // for its length and capacity: make([]int, 3).
 func literalSize(code string) bool {
-	i := strings.Index(code, "make(")
-	if i < 0 {
+	call := firstMake(code)
+	if call == nil || len(call.Args) < 2 {
 		return false
 	}
+	for _, a := range call.Args[1:] {
+		if lit, ok := a.(*ast.BasicLit); !ok || lit.Kind != token.INT {
+			return false
+		}
+	}
+	return true
+}
+
+// firstMake returns code's first make call, parsed, or nil when there is
+// none or it does not end on the line.
+func firstMake(code string) *ast.CallExpr {
+	loc := makeCall.FindStringIndex(code)
+	if loc == nil {
+		return nil
+	}
+	i := loc[1] - len("make(")
 	// The call runs to its closing parenthesis: parse growing prefixes.
-	for j := i + len("make("); j < len(code); j++ {
+	for j := loc[1]; j < len(code); j++ {
 		if code[j] != ')' {
 			continue
 		}
-		e, err := parser.ParseExpr(code[i : j+1])
-		if err != nil {
-			continue
+		if e, err := parser.ParseExpr(code[i : j+1]); err == nil {
+			call, _ := e.(*ast.CallExpr)
+			return call
 		}
-		call, ok := e.(*ast.CallExpr)
-		if !ok || len(call.Args) < 2 {
-			return false
-		}
-		for _, a := range call.Args[1:] {
-			if lit, ok := a.(*ast.BasicLit); !ok || lit.Kind != token.INT {
-				return false
-			}
-		}
-		return true
 	}
-	return false
+	return nil
 }

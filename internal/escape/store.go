@@ -9,10 +9,12 @@ import (
 	"github.com/squashgo/squash/internal/iface"
 )
 
-// A Store is what the types of the code say of a line that stores to an
-// index expression, x[k] = v, x[k] += v or x[k]++: its text cannot tell a
-// map from a slice, a string from a number, nor a value that goes into an
-// interface from one that does not.
+// A Store is what the types of the code say of a line where its text
+// cannot tell how it allocates: a line that stores to an index expression,
+// x[k] = v, x[k] += v or x[k]++, whose text cannot tell a map from a
+// slice, a string from a number, nor a value that goes into an interface
+// from one that does not; and a line that makes a value of a named type,
+// make(Fields, n), whose text cannot tell a map from a slice or a channel.
 type Store struct {
 	// Map says that x is a map, which the store may grow
 	// (runtime.mapassign).
@@ -35,12 +37,18 @@ type Store struct {
 	// that allocation is: the compiler's records of the two allocations
 	// share the value's position.
 	Own map[Position]string
+	// Make is the mechanism of the line's make, by the type it makes:
+	// makesMap, makesChan or makesSlice ("" for a line with no make). Of
+	// several makes on a line, a channel's is named before a map's, and a
+	// map's before a slice's, as Mechanism reads them from the text.
+	Make string
 }
 
-// Store returns what the types say of the stores to index expressions on
-// file:line (none, when the line has no such store), and whether the types
-// of file were read at all: ReadTypes reads those of the files that hold
-// records of values that escape, ReadStores those of the files it is given.
+// Store returns what the types say of the stores to index expressions and
+// the makes on file:line (none, when the line has neither), and whether
+// the types of file were read at all: ReadTypes reads those of the files
+// that hold records of values that escape, ReadStores those of the files
+// it is given.
 func (ix *Index) Store(file string, line int) (Store, bool) {
 	if !ix.typed[file] {
 		return Store{}, false
@@ -49,7 +57,8 @@ func (ix *Index) Store(file string, line int) (Store, bool) {
 }
 
 // noteStores records, for each line of f (of the file tf) that stores to
-// an index expression, what info says of the store.
+// an index expression or makes a value, what info says of the store and
+// of what is made.
 func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes types.Sizes) {
 	if ix.typed == nil {
 		ix.typed, ix.stores = map[string]bool{}, map[lineKey]Store{}
@@ -111,9 +120,58 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 			}
 		case *ast.IncDecStmt:
 			index(n.X)
+		case *ast.CallExpr:
+			if builtin(n, info) != "make" {
+				break
+			}
+			if made := makeOf(info.TypeOf(n)); made != "" {
+				change(compilerPos(n), func(s *Store) {
+					if slices.Index(makeOrder, made) > slices.Index(makeOrder, s.Make) {
+						s.Make = made
+					}
+				})
+			}
 		}
 		return true
 	})
+}
+
+// makeOrder is the order in which Store.Make names the makes of a line:
+// the last it holds first.
+var makeOrder = []string{"", makesSlice, makesMap, makesChan}
+
+// makeOf returns the mechanism of a make of t, or "": a type parameter's
+// is that of the types of its type set, which make requires to be of one
+// kind.
+func makeOf(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return makesSlice
+	case *types.Map:
+		return makesMap
+	case *types.Chan:
+		return makesChan
+	case *types.Interface: // a type parameter's constraint
+		for _, t := range typeTerms(u) {
+			if m := makeOf(t); m != "" {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+// builtin returns the name of the built-in function that call calls, or "".
+func builtin(call *ast.CallExpr, info *types.Info) string {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			return b.Name()
+		}
+	}
+	return ""
 }
 
 // ownAllocation returns the mechanism of what e allocates before it is
@@ -144,10 +202,8 @@ func ownAllocation(e ast.Expr, info *types.Info) string {
 			}
 			return ""
 		}
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "make" {
-				return makesSlice
-			}
+		if builtin(e, info) == "make" {
+			return makesSlice
 		}
 	}
 	return ""

@@ -247,6 +247,23 @@ func markedLines(t *testing.T, name, marker string) (string, []string, map[strin
 	return file, lines, marked
 }
 
+// markedStore returns the Store of the line marked in the function fn of
+// file (as markedLines read it), the line's code without its comment, and
+// its number.
+func markedStore(t *testing.T, ix *Index, file string, lines []string, marked map[string]int, fn string) (Store, string, int) {
+	t.Helper()
+	line, ok := marked[fn]
+	if !ok {
+		t.Fatalf("no line marked in %s", fn)
+	}
+	s, ok := ix.Store(file, line)
+	if !ok {
+		t.Fatalf("%s: the types of %s were not read", fn, file)
+	}
+	code, _, _ := strings.Cut(strings.TrimSpace(lines[line-1]), "//")
+	return s, code, line
+}
+
 func TestStores(t *testing.T) {
 	ix := built(t)
 	file, lines, marked := markedLines(t, "store_test.go", "the store")
@@ -303,18 +320,10 @@ func TestStores(t *testing.T) {
 		{"storeDerefCount", true, false, 0, grows, nil},
 		{"storeThroughElem", false, false, 0, "", nil},
 	} {
-		line, ok := marked[tc.fn]
-		if !ok {
-			t.Fatalf("no line marked in %s", tc.fn)
-		}
-		s, ok := ix.Store(file, line)
-		if !ok {
-			t.Fatalf("%s: the types of %s were not read", tc.fn, file)
-		}
+		s, code, line := markedStore(t, ix, file, lines, marked, tc.fn)
 		if s.Map != tc.isMap || s.Concat != tc.concat || len(s.Boxed) != tc.boxed {
 			t.Errorf("%s: Store = %+v, want Map %v, Concat %v and %d boxed", tc.fn, s, tc.isMap, tc.concat, tc.boxed)
 		}
-		code, _, _ := strings.Cut(strings.TrimSpace(lines[line-1]), "//")
 		if got := Mechanism("", code, &s, ix.Here(file, line)); got != tc.want {
 			t.Errorf("%s: Mechanism = %q, want %q", tc.fn, got, tc.want)
 		}

@@ -286,14 +286,15 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		// What the profile recorded was set-up, not the measured loop.
 		return b, nil
 	}
-	// A store to an index expression is read with the types of its code,
-	// which ReadTypes read only where the compiler's records asked for
-	// them: read those of the sites' files that it did not.
+	// A store to an index expression, or a make of a type that the text
+	// does not spell, is read with the types of its code, which ReadTypes
+	// read only where the compiler's records asked for them: read those of
+	// the sites' files that it did not.
 	sites := make([]Site, len(attr.Sites))
 	var files []string
 	for i, s := range attr.Sites {
 		sites[i] = src.site(s)
-		if s.Mechanism() == "" && escape.ReadsStore(sites[i].Code) {
+		if s.Mechanism() == "" && escape.ReadsTypes(sites[i].Code) {
 			files = append(files, s.File)
 		}
 	}

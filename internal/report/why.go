@@ -84,7 +84,7 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 	site.MechanismText = escape.Mechanism(p.Mechanism(), site.Code, store, recs)
 	if ix != nil && len(recs) == 0 && p.Mechanism() == "" {
 		// Only where the compiler's records were read: -profile has none.
-		if why := escape.Unrecorded(site.Code); why != "" {
+		if why := escape.UnrecordedAs(site.Code, site.MechanismText); why != "" {
 			site.MechanismText += ": " + why
 		}
 	}

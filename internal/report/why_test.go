@@ -422,3 +422,39 @@ func TestMapGrowthWithoutRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedMakes: a make of a type whose text does not say what it is (a
+// map in logrus's data := make(Fields, n)) is read as what its type is, a
+// map, a slice or a channel, where the compiler has a record of it
+// (testdata/why) and where it has none, which its package's types are read
+// for (testdata/grow): a slice made there goes to the heap when over 32
+// bytes, which a map's make does not say.
+func TestNamedMakes(t *testing.T) {
+	const (
+		makesMap   = "map allocated (runtime.makemap)"
+		makesSlice = "make allocates its backing array (runtime.makeslice)"
+		makesChan  = "channel allocated (runtime.makechan)"
+	)
+	for _, tc := range []struct {
+		dir, bench, code, want string
+		records                bool
+	}{
+		{"testdata/why", "BenchmarkNamed", "data := make(Fields, n+6)", makesMap, true},
+		{"testdata/why", "BenchmarkNamed", "names := make(Names, n)", makesSlice, true},
+		{"testdata/why", "BenchmarkNamed", "events := make(Events, n)", makesChan, false}, // a channel is on the heap, whatever escapes
+		{"testdata/why", "BenchmarkNamed", "labels := make(Labels, n)", makesMap, true},
+		{"testdata/grow", "BenchmarkLocal", "s := make(Names, n)", makesSlice + ": with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes", false},
+		{"testdata/grow", "BenchmarkMembers", "s := make(Set, n)", makesMap, false},
+	} {
+		s := benchSite(t, benchmarksByName(makeReport(t, tc.dir, ".", ".")), tc.bench, tc.code)
+		if s == nil {
+			continue
+		}
+		if s.MechanismText != tc.want {
+			t.Errorf("%s: site %q mechanism_text = %q, want %q", tc.bench, tc.code, s.MechanismText, tc.want)
+		}
+		if (len(s.Reasons) > 0) != tc.records {
+			t.Errorf("%s: site %q has reasons %+v, want some: %v", tc.bench, tc.code, s.Reasons, tc.records)
+		}
+	}
+}

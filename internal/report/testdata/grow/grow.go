@@ -1,6 +1,7 @@
-// Package grow allocates only as maps grow on insert: the compiler writes
-// no record of a value that escapes in it, nor in its tests, for
-// TestMapGrowthWithoutRecords.
+// Package grow allocates only as maps grow on insert and as values of
+// named types are made that do not escape: the compiler writes no record
+// of a value that escapes in it, nor in its tests, for
+// TestMapGrowthWithoutRecords and TestNamedMakes.
 package grow
 
 // Fill stores n keys in m, which grows to hold them.

@@ -30,3 +30,17 @@ func BenchmarkCount(b *testing.B) {
 		count(m, words)
 	}
 }
+
+var sinkLen int
+
+func BenchmarkLocal(b *testing.B) {
+	for b.Loop() {
+		sinkLen = Local(100)
+	}
+}
+
+func BenchmarkMembers(b *testing.B) {
+	for b.Loop() {
+		sinkLen = Members(100)
+	}
+}

@@ -160,3 +160,27 @@ func UnknownKeys(uks *map[any]struct{}, keys []any) {
 		(*uks)[key] = struct{}{}
 	}
 }
+
+// Fields has the shape of sirupsen/logrus's Fields: a map under a name.
+type Fields map[string]any
+
+// Names and Events are a slice and a channel under a name, and Labels a
+// map under an alias.
+type (
+	Names  []string
+	Events chan int
+	Labels = Fields
+)
+
+// Named makes values of types whose names do not say what they are, as
+// logrus's entry.go does (data := make(Fields, len(entry.Data)+defaultFields)):
+// each escapes, and has its record.
+//
+//go:noinline
+func Named(n int) (Fields, Names, Events, Labels) {
+	data := make(Fields, n+6)
+	names := make(Names, n)
+	events := make(Events, n)
+	labels := make(Labels, n)
+	return data, names, events, labels
+}

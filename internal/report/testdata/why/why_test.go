@@ -100,3 +100,16 @@ func BenchmarkUnknownKeys(b *testing.B) {
 		sinkKeys = uks
 	}
 }
+
+var (
+	sinkFields Fields
+	sinkNames  Names
+	sinkEvents Events
+	sinkLabels Labels
+)
+
+func BenchmarkNamed(b *testing.B) {
+	for b.Loop() {
+		sinkFields, sinkNames, sinkEvents, sinkLabels = Named(10)
+	}
+}
