@@ -345,7 +345,7 @@ type guardPrinter struct {
 	w         io.Writer
 	root      string // module root: sites' files are relative to it
 	github    bool
-	workspace string // GITHUB_WORKSPACE: annotations' files are relative to it
+	workspace string // GITHUB_WORKSPACE, the repository's checkout; "" if unset
 }
 
 func (g *guardPrinter) line(format string, args ...any) {
@@ -360,10 +360,7 @@ func (g *guardPrinter) annotate(level, file string, line, col int, msg string) {
 	}
 	var props []string
 	if file != "" {
-		if g.workspace != "" {
-			file = relativeTo(g.workspace, file)
-		}
-		props = append(props, "file="+escapeProperty(file))
+		props = append(props, "file="+escapeProperty(g.annotationFile(file)))
 		if line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", line))
 		}
@@ -376,6 +373,24 @@ func (g *guardPrinter) annotate(level, file string, line, col int, msg string) {
 		sep = " "
 	}
 	fmt.Fprintf(g.w, "::%s%s%s::%s\n", level, sep, strings.Join(props, ","), escapeData(msg))
+}
+
+// annotationFile returns the absolute path file as an annotation names it.
+// GitHub places an annotation on a file of the diff by a path relative to
+// the repository's root, and the runner makes a path under GITHUB_WORKSPACE
+// (where actions/checkout puts the repository) relative to it, but leaves
+// any other absolute path as it is, which places it nowhere. So the path is
+// relative to GITHUB_WORKSPACE when the file is under it, else to the
+// module root, the best guess at the repository's root where the workspace
+// is not known; the working directory is no better guess, as a step may
+// run in any directory of the repository.
+func (g *guardPrinter) annotationFile(file string) string {
+	if g.workspace != "" {
+		if r, ok := within(g.workspace, file); ok {
+			return r
+		}
+	}
+	return relativeTo(g.root, file)
 }
 
 // escapeData and escapeProperty escape a workflow command's message and
@@ -494,9 +509,18 @@ func perOp(v float64) string {
 
 // relativeTo returns path relative to dir when it lies inside it.
 func relativeTo(dir, path string) string {
+	if r, ok := within(dir, path); ok {
+		return r
+	}
+	return path
+}
+
+// within returns path relative to dir, with forward slashes, and whether
+// path lies inside dir.
+func within(dir, path string) (string, bool) {
 	r, err := filepath.Rel(dir, path)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return path
+		return "", false
 	}
-	return filepath.ToSlash(r)
+	return filepath.ToSlash(r), true
 }

@@ -298,33 +298,64 @@ func TestGuardVerdicts(t *testing.T) {
 			want: []string{"::warning::example.com/guard/dec BenchmarkCount: 0 allocs/op 0 B/op, not in squash.budget", "::warning::example.com/guard/dec BenchmarkGone is in squash.budget"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b, err := budget.Parse(strings.NewReader("squash budget v1\n"+strings.Join(tc.budget, "\n")+"\n"), "squash.budget")
-			if err != nil {
-				t.Fatal(err)
-			}
 			c := cfg
 			if tc.cfg != nil {
 				tc.cfg(&c)
 			}
 			t.Setenv("GITHUB_WORKSPACE", dir)
-			run := &guardRun{cfg: c, root: dir, file: filepath.Join(dir, "squash.budget"), pkgs: []string{"example.com/guard/dec"},
-				budget: b, measured: measured, noalloc: &noalloc.Result{}}
-			run.gone = gonePackages(context.Background(), dir, b, run.pkgs)
-			var stdout, stderr bytes.Buffer
-			code := run.print(&stdout, &stderr)
-			if code != tc.code {
-				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout.String(), stderr.String())
-			}
+			stdout := printVerdict(t, c, dir, measured, tc.budget, tc.code)
 			for _, w := range tc.want {
-				if !strings.Contains(stdout.String(), w) {
-					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
+				if !strings.Contains(stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout)
 				}
 			}
-			if !c.github && strings.Contains(stdout.String(), "::") {
-				t.Errorf("annotations outside GitHub Actions:\n%s", stdout.String())
+			if !c.github && strings.Contains(stdout, "::") {
+				t.Errorf("annotations outside GitHub Actions:\n%s", stdout)
 			}
 		})
 	}
+
+	// GitHub places an annotation by its file relative to the repository's
+	// root, the workspace: never an absolute path, which it places on no
+	// file. Where the module is not under the workspace, or there is none,
+	// the module root stands for the repository's.
+	github := cfg
+	github.github = true
+	for _, tc := range []struct{ name, workspace, file string }{
+		{"module below the workspace", filepath.Dir(dir), filepath.Base(dir) + "/dec/dec.go"},
+		{"module outside the workspace", "/home/runner/work/other/other", "dec/dec.go"},
+		{"no workspace", "", "dec/dec.go"},
+	} {
+		t.Run("annotation file, "+tc.name, func(t *testing.T) {
+			t.Setenv("GITHUB_WORKSPACE", tc.workspace)
+			stdout := printVerdict(t, github, dir, measured, []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite}, exitFindings)
+			if want := "::error file=" + tc.file + ",line=17::new allocation site in BenchmarkDecode: "; !strings.Contains(stdout, want) {
+				t.Errorf("stdout lacks %q:\n%s", want, stdout)
+			}
+			if strings.Contains(stdout, "file=/") {
+				t.Errorf("an annotation names an absolute path:\n%s", stdout)
+			}
+		})
+	}
+}
+
+// printVerdict judges measured, the benchmarks of the module at dir,
+// against a budget of the given lines, checks the exit status, and returns
+// what guard prints on stdout.
+func printVerdict(t *testing.T, cfg guardConfig, dir string, measured []budget.Benchmark, lines []string, wantCode int) string {
+	t.Helper()
+	b, err := budget.Parse(strings.NewReader("squash budget v1\n"+strings.Join(lines, "\n")+"\n"), "squash.budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := &guardRun{cfg: cfg, root: dir, file: filepath.Join(dir, "squash.budget"), pkgs: []string{"example.com/guard/dec"},
+		budget: b, measured: measured, noalloc: &noalloc.Result{}}
+	run.gone = gonePackages(context.Background(), dir, b, run.pkgs)
+	var stdout, stderr bytes.Buffer
+	if code := run.print(&stdout, &stderr); code != wantCode {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, wantCode, stdout.String(), stderr.String())
+	}
+	return stdout.String()
 }
 
 // TestGuardSetupBytes: bytes a benchmark allocates once per run, spread
@@ -642,10 +673,12 @@ func TestGuardAnnotationEscaping(t *testing.T) {
 		{"error", "/ws/a/b.go", 3, 7, "x escapes to heap", "::error file=a/b.go,line=3,col=7::x escapes to heap\n"},
 		{"error", "/ws/a,b:c.go", 3, 0, "50% more\nB/op", "::error file=a%2Cb%3Ac.go,line=3::50%25 more%0AB/op\n"},
 		{"warning", "", 0, 0, "BenchmarkX: gone, a:b", "::warning::BenchmarkX: gone, a:b\n"},
+		{"error", "/ws/mod/d.go", 2, 0, "m", "::error file=mod/d.go,line=2::m\n"},
+		{"error", "/mod/e.go", 2, 0, "outside the workspace", "::error file=e.go,line=2::outside the workspace\n"},
 		{"error", "/elsewhere/c.go", 1, 0, "m\r", "::error file=/elsewhere/c.go,line=1::m%0D\n"},
 	} {
 		var buf bytes.Buffer
-		g := &guardPrinter{w: &buf, github: true, workspace: "/ws"}
+		g := &guardPrinter{w: &buf, root: "/mod", github: true, workspace: "/ws"}
 		g.annotate(tc.level, tc.file, tc.line, tc.col, tc.msg)
 		if buf.String() != tc.want {
 			t.Errorf("annotate(%q, %q) = %q, want %q", tc.file, tc.msg, buf.String(), tc.want)
