@@ -256,6 +256,9 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 			}
 		}
 	}
+	if len(names) == 0 && len(failed) == 0 && len(skipped) > 0 {
+		return nil, nil, skipped, fmt.Errorf("%w in %s: %s", ErrNoneRan, b.Package.ImportPath, skipSummary(skipped, opts.Bench, re, b.Package.ImportPath))
+	}
 	if len(names) == 0 && len(failed) == 0 {
 		// A regexp with a level for sub-benchmarks may match a benchmark
 		// and none of its sub-benchmarks: that is the "match" case below.
@@ -272,6 +275,33 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 		return nil, nil, nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
 	}
 	return names, failed, skipped, nil
+}
+
+// skipSummary says, in one line, that the benchmarks skipped skipped
+// themselves: the first with its reason, and how many more, with the go
+// test command (of the -test.bench regexp re, in package pkg) that shows
+// theirs. A benchmark that skipped before the level of sub-benchmarks
+// that the -bench pattern bench names never ran them, matching or not.
+func skipSummary(skipped []Skip, bench, re, pkg string) string {
+	s := skipped[0]
+	reason := s.Reason
+	if r, _, _ := strings.Cut(reason, "\n"); r != "" {
+		reason = r
+	} else {
+		reason = "b.Skip, with nothing logged"
+	}
+	text := fmt.Sprintf("%s skipped itself (%s)", s.Name, reason)
+	levels := 0
+	for _, alt := range benchAlternatives(bench) {
+		levels = max(levels, len(alt))
+	}
+	if len(skipped) == 1 && strings.Count(s.Name, "/")+1 < levels {
+		text += fmt.Sprintf(", before any sub-benchmark that -bench %q may select", bench)
+	}
+	if n := len(skipped) - 1; n > 0 {
+		text += fmt.Sprintf(", and %d more skipped too: run 'go test -run '^$' -bench '%s' -v %s' to see why", n, re, pkg)
+	}
+	return text
 }
 
 // A Skip is a benchmark that skipped itself (b.Skip, b.SkipNow).
