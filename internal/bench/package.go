@@ -106,7 +106,9 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 			return nil, fmt.Errorf("reading go list output: %w", err)
 		}
 		if l.Error != nil {
-			return nil, fmt.Errorf("%s: %s", l.ImportPath, strings.TrimSpace(l.Error.Err))
+			// One line: the go command puts its suggestion on the next
+			// ("…; to add it:\n\tgo get …").
+			return nil, fmt.Errorf("%s: %s", l.ImportPath, strings.Join(strings.Fields(l.Error.Err), " "))
 		}
 		p := Package{
 			ImportPath: l.ImportPath,
