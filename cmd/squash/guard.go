@@ -283,10 +283,42 @@ func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, e
 	if err != nil {
 		return nil, err
 	}
-	if err := rep.Failures(); err != nil {
-		return nil, err // a budget is not checked, nor written, without its benchmark
+	if rep.Failures() != nil {
+		return nil, failures(rep, cfg.bench.Benchtime) // a budget is not checked, nor written, without its benchmark
 	}
 	return budget.FromReport(rep), nil
+}
+
+// failures returns an error for each benchmark of rep that failed.
+func failures(rep *report.Report, benchtime string) error {
+	var errs []error
+	for _, p := range rep.Packages {
+		for _, f := range p.Failed {
+			errs = append(errs, &failedBenchmark{pkg: p.Path, name: f.Name, output: f.Output, benchtime: benchtime})
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// A failedBenchmark is a benchmark that failed while guard measured it.
+type failedBenchmark struct {
+	pkg, name string // name is "" when go test's output does not say
+	output    string // go test's lines about it, at most 20
+	benchtime string // guard's -benchtime
+}
+
+// Error is one line that names the benchmark and the go test command that
+// shows all it printed, then go test's lines about it, indented.
+func (f *failedBenchmark) Error() string {
+	what, re := "a benchmark", "."
+	if f.name != "" {
+		what, re = "benchmark "+f.name, "'"+bench.ExactRegexp(f.name)+"'"
+	}
+	cmd := fmt.Sprintf("'go test -run '^$' -bench %s -benchtime %s %s'", re, f.benchtime, f.pkg)
+	if f.output == "" {
+		return fmt.Sprintf("%s failed in %s: see its output with %s", what, f.pkg, cmd)
+	}
+	return fmt.Sprintf("%s failed in %s: see its output below, or all of it with %s\n\t%s", what, f.pkg, cmd, strings.ReplaceAll(f.output, "\n", "\n\t"))
 }
 
 // writeBudget measures the benchmarks and records them in file, keeping the

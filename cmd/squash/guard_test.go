@@ -613,9 +613,13 @@ func TestGuardFailingBenchmark(t *testing.T) {
 		if code != exitError {
 			t.Errorf("%s: exit %d, want %d", args, code, exitError)
 		}
-		// Each failure on a line of squash's own, with go test's lines.
-		if !strings.HasPrefix(stderr, "squash: benchmark BenchmarkFails failed in example.com/guard/fails:\n") || !strings.Contains(stderr, "the input file is missing") ||
-			!strings.Contains(stderr, "\nsquash: benchmark BenchmarkFailsToo failed in example.com/guard/fails:\n") {
+		// Each failure on a line of squash's own that names the next
+		// step, with go test's lines below it.
+		first := "squash: benchmark BenchmarkFails failed in example.com/guard/fails: see its output below, or all of it with " +
+			"'go test -run '^$' -bench '^BenchmarkFails$' -benchtime 100x example.com/guard/fails'\n"
+		second := "\nsquash: benchmark BenchmarkFailsToo failed in example.com/guard/fails: see its output below, or all of it with " +
+			"'go test -run '^$' -bench '^BenchmarkFailsToo$' -benchtime 100x example.com/guard/fails'\n"
+		if !strings.HasPrefix(stderr, first) || !strings.Contains(stderr, "fails_test.go:11: the input file is missing") || !strings.Contains(stderr, second) {
 			t.Errorf("%s: stderr = %q", args, stderr)
 		}
 		if stdout != "" {
@@ -626,6 +630,32 @@ func TestGuardFailingBenchmark(t *testing.T) {
 			t.Errorf("%s: a budget was written:\n%s", args, data)
 		} else if i == 1 && string(data) != "squash budget v1\n"+countLine+"\n"+decodeLine+"\n" {
 			t.Errorf("%s: the budget changed:\n%s", args, data)
+		}
+	}
+	// The command the error names shows the failure.
+	cmd := exec.Command("go", "test", "-run", "^$", "-bench", "^BenchmarkFails$", "-benchtime", "100x", "example.com/guard/fails")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "the input file is missing") || strings.Contains(string(out), "BenchmarkFailsToo") {
+		t.Errorf("%s: %v\n%s", cmd, err, out)
+	}
+}
+
+func TestFailedBenchmarkError(t *testing.T) {
+	for _, tc := range []struct {
+		f    failedBenchmark
+		want string
+	}{
+		{failedBenchmark{pkg: "example.com/m/p", name: "BenchmarkA/n=1", output: "--- FAIL: BenchmarkA/n=1\n    a_test.go:3: boom", benchtime: "100x"},
+			"benchmark BenchmarkA/n=1 failed in example.com/m/p: see its output below, or all of it with 'go test -run '^$' -bench '^BenchmarkA$/^n=1$' -benchtime 100x example.com/m/p'\n" +
+				"\t--- FAIL: BenchmarkA/n=1\n\t    a_test.go:3: boom"},
+		{failedBenchmark{pkg: "example.com/m/p", name: "BenchmarkB", benchtime: "1s"},
+			"benchmark BenchmarkB failed in example.com/m/p: see its output with 'go test -run '^$' -bench '^BenchmarkB$' -benchtime 1s example.com/m/p'"},
+		{failedBenchmark{pkg: "example.com/m/p", output: "panic: x", benchtime: "100x"},
+			"a benchmark failed in example.com/m/p: see its output below, or all of it with 'go test -run '^$' -bench . -benchtime 100x example.com/m/p'\n\tpanic: x"},
+	} {
+		if got := tc.f.Error(); got != tc.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tc.f, got, tc.want)
 		}
 	}
 }
