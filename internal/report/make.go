@@ -193,21 +193,55 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	return out, nil
 }
 
+// minRecordedBytes is the fewest bytes a heap profile records for an
+// allocation: the runtime records an object's size class, the smallest of
+// which is 8 bytes (a tiny allocation is recorded as its 16-byte block),
+// and no allocation of size zero. A sampled profile scales an allocation's
+// objects and bytes alike, so that its estimates keep to it too.
+const minRecordedBytes = 8
+
+// noise reports whether objects and bytes, of a difference of two
+// profiles, are noise rather than allocations (a pool refilled in one run
+// and not the other, or, sampled, the sample's error): no objects, or fewer
+// bytes than minRecordedBytes an object, which covers objects with no
+// bytes. Objects and bytes are judged together, and dropped together, so
+// that no figure is left with allocations but no bytes, nor bytes but no
+// allocations.
+func noise(objects, bytes int64) bool {
+	return objects <= 0 || bytes < minRecordedBytes*objects
+}
+
 // positive keeps the parts of a site (its mechanisms) that the difference
-// of two profiles left above zero, and counts the site as their sum: a part
-// at or below zero is noise, and with it the parts' shares would leave
-// [0, 1].
+// of two profiles left as allocations, and counts the site as their sum: a
+// part that is noise is dropped whole, its objects and its bytes, and with
+// a part at or below zero the parts' shares would leave [0, 1].
 func positive(s profile.Site) profile.Site {
-	if !slices.ContainsFunc(s.Mechanisms, func(m profile.Mechanism) bool { return m.Objects <= 0 }) {
+	isNoise := func(m profile.Mechanism) bool { return noise(m.Objects, m.Bytes) }
+	if !slices.ContainsFunc(s.Mechanisms, isNoise) {
 		return s
 	}
-	s.Mechanisms = slices.DeleteFunc(slices.Clone(s.Mechanisms), func(m profile.Mechanism) bool { return m.Objects <= 0 })
+	s.Mechanisms = slices.DeleteFunc(slices.Clone(s.Mechanisms), isNoise)
 	s.Objects, s.Bytes = 0, 0
 	for _, m := range s.Mechanisms {
 		s.Objects += m.Objects
-		s.Bytes += max(m.Bytes, 0)
+		s.Bytes += m.Bytes
 	}
 	return s
+}
+
+// withoutNoise drops what noise left in attr, a difference of two profiles
+// blamed on lines: the parts of its sites (see positive), its sites, and
+// its counts outside the module, each with its objects and bytes, where
+// they are not allocations (see noise). The benchmark's unrecorded
+// allocs/op then holds what they held, so that the sum is kept.
+func withoutNoise(attr *profile.Attribution) {
+	for i := range attr.Sites {
+		attr.Sites[i] = positive(attr.Sites[i])
+	}
+	attr.Sites = slices.DeleteFunc(attr.Sites, func(s profile.Site) bool { return noise(s.Objects, s.Bytes) })
+	if noise(attr.OutsideObjects, attr.OutsideBytes) {
+		attr.OutsideObjects, attr.OutsideBytes = 0, 0
+	}
 }
 
 // benchmarkFrom reads the figures and profiles of res, and blames its
@@ -264,24 +298,17 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 	if err != nil {
 		return nil, err
 	}
+	withoutNoise(attr)
 	b.RecordedIterations = res.MemIters - res.BaseIters
 	b.MemProfileRate = res.MemProfileRate
 	b.OutsideObjects, b.OutsideBytes = attr.OutsideObjects, attr.OutsideBytes
 	// Per-op figures are scaled over the allocations blamed on the user's
 	// code: what has no frame of it on the stack (the testing package
 	// starting up, the runtime) is not part of the measured loop.
-	// In a difference of two profiles, noise (a pool refilled in one run and
-	// not the other) can leave a site at or below zero: drop it.
-	for i := range attr.Sites {
-		attr.Sites[i] = positive(attr.Sites[i])
-	}
-	attr.Sites = slices.DeleteFunc(attr.Sites, func(s profile.Site) bool { return s.Objects <= 0 })
-	var objs, bytes int64
+	var objs int64
 	for _, s := range attr.Sites {
 		objs += s.Objects
-		bytes += max(s.Bytes, 0)
 	}
-	b.OutsideObjects, b.OutsideBytes = max(b.OutsideObjects, 0), max(b.OutsideBytes, 0)
 	if b.AllocsPerOp == 0 || objs == 0 || b.RecordedIterations <= 0 {
 		// What the profile recorded was set-up, not the measured loop.
 		return b, nil
@@ -307,7 +334,7 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 	for i, s := range attr.Sites {
 		site := sites[i]
 		site.AllocsPerOp = float64(s.Objects) / iters
-		site.BytesPerOp = float64(max(s.Bytes, 0)) / iters
+		site.BytesPerOp = float64(s.Bytes) / iters
 		site.Share = float64(s.Objects) / float64(objs)
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) / iters

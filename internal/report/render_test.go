@@ -169,6 +169,51 @@ func TestWriteJSONRoundTrip(t *testing.T) {
 	}
 }
 
+// TestWriteJSONSiteFigures: a benchmark's site always has allocs_per_op
+// and bytes_per_op, 0 included (withoutNoise leaves no site with
+// allocations and no bytes, but a -json reader need not rely on that); a
+// -profile site has objects and bytes in their place.
+func TestWriteJSONSiteFigures(t *testing.T) {
+	r := sampleReport()
+	r.Packages = append(r.Packages, Package{Path: "example.com/m/prof", Benchmarks: []Benchmark{{
+		Name: "profile", Sites: []Site{{File: "prof/p.go", Line: 3, Objects: 12, Bytes: 384, Share: 1}},
+	}}})
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Packages []struct {
+			Benchmarks []struct {
+				Sites []map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	sites := back.Packages[0].Benchmarks[0].Sites
+	for i, s := range sites {
+		for _, k := range []string{"allocs_per_op", "bytes_per_op"} {
+			if _, ok := s[k]; !ok {
+				t.Errorf("site %d (%v:%v) has no %s: %v", i, s["file"], s["line"], k, s)
+			}
+		}
+		if _, ok := s["objects"]; ok {
+			t.Errorf("site %d of a benchmark has objects: %v", i, s)
+		}
+	}
+	if tiny := sites[3]; tiny["bytes_per_op"] != 0.0 {
+		t.Errorf("the site of 0 B/op has bytes_per_op %v", tiny["bytes_per_op"])
+	}
+	prof := back.Packages[1].Benchmarks[0].Sites[0]
+	for k, want := range map[string]bool{"objects": true, "bytes": true, "allocs_per_op": false, "bytes_per_op": false, "share": true, "file": true} {
+		if _, ok := prof[k]; ok != want {
+			t.Errorf("a -profile site has %s: %v, want %v: %v", k, ok, want, prof)
+		}
+	}
+}
+
 func TestNum(t *testing.T) {
 	for v, want := range map[float64]string{0: "0", 1: "1", 0.5: "0.5", 1.25: "1.25", 12.34: "12.3", 64: "64", 2410.4: "2410", 0.001: "0"} {
 		if got := num(v); got != want {

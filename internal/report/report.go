@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 
@@ -181,10 +182,11 @@ type Site struct {
 	Mechanisms []Mechanism `json:"mechanisms,omitempty"` // breakdown when there is more than one
 
 	// Per-op figures (benchmarks): exact counts per recorded iteration, as
-	// the package doc says.
-	AllocsPerOp float64 `json:"allocs_per_op,omitzero"`
-	BytesPerOp  float64 `json:"bytes_per_op,omitzero"`
-	// Absolute counts (profiles read with -profile).
+	// the package doc says; always in JSON, for a benchmark's site.
+	AllocsPerOp float64 `json:"allocs_per_op"`
+	BytesPerOp  float64 `json:"bytes_per_op"`
+	// Absolute counts (profiles read with -profile), in JSON in place of
+	// the per-op figures (see MarshalJSON).
 	Objects int64 `json:"objects,omitzero"`
 	Bytes   int64 `json:"bytes,omitzero"`
 
@@ -202,6 +204,23 @@ type Site struct {
 	// Findings are the analyzers' findings that concern this line, with
 	// the fix that would remove the site's allocations.
 	Findings []Finding `json:"findings,omitempty"`
+}
+
+// MarshalJSON writes s as its fields' tags say, but for a site of a profile
+// read with -profile, which has absolute counts (Objects and Bytes, which
+// no benchmark's site has) and no per-op figures: its allocs_per_op and
+// bytes_per_op are left out.
+func (s Site) MarshalJSON() ([]byte, error) {
+	type site Site // Site's fields, without this method
+	if s.Objects == 0 && s.Bytes == 0 {
+		return json.Marshal(site(s))
+	}
+	return json.Marshal(struct {
+		site
+		// Fields of the same names at a shallower depth hide Site's.
+		AllocsPerOp *float64 `json:"allocs_per_op,omitempty"`
+		BytesPerOp  *float64 `json:"bytes_per_op,omitempty"`
+	}{site: site(s)})
 }
 
 // A Reason is one escape decision of the compiler.

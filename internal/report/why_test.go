@@ -196,6 +196,66 @@ func TestPositive(t *testing.T) {
 	if s := positive(whole); s.Objects != 5 || len(s.Mechanisms) != 2 {
 		t.Errorf("a site with no noise changed: %+v", s)
 	}
+	// A part with objects but no bytes, or too few bytes for them, is
+	// noise as one below zero is: dropped with its objects, where it
+	// left a site with allocations and no bytes (a sampled run's
+	// d.interned = make(map[string]string, 64), 0.389 allocs/op) or with
+	// one byte an allocation.
+	for _, noisy := range []profile.Mechanism{
+		{Function: "f", Objects: 7, Bytes: 0},
+		{Function: "f", Objects: 7, Bytes: -64},
+		{Function: "f", Objects: 7, Bytes: 7},
+		{Function: "f", Objects: 0, Bytes: 64},
+	} {
+		s := positive(profile.Site{Objects: 10, Bytes: 48 + noisy.Bytes, Mechanisms: []profile.Mechanism{{Objects: 3, Bytes: 48}, noisy}})
+		if s.Objects != 3 || s.Bytes != 48 || len(s.Mechanisms) != 1 {
+			t.Errorf("a site with a part of %d objects and %d bytes: %+v", noisy.Objects, noisy.Bytes, s)
+		}
+	}
+}
+
+// TestWithoutNoise: what a difference of profiles leaves with objects and
+// no bytes (or too few of them), or bytes and no objects, is dropped whole,
+// sites and outside counts alike, and every site left has at least 8 bytes
+// an allocation (so bytes_per_op is never 0 where allocs_per_op is not).
+func TestWithoutNoise(t *testing.T) {
+	attr := &profile.Attribution{
+		Sites: []profile.Site{
+			{File: "/m/a.go", Line: 1, Objects: 4, Bytes: 128, Mechanisms: []profile.Mechanism{{Objects: 4, Bytes: 128}}},
+			{File: "/m/a.go", Line: 341, Objects: 7, Bytes: 0, Mechanisms: []profile.Mechanism{{Objects: 7, Bytes: 0}}},
+			{File: "/m/a.go", Line: 5, Objects: 1, Bytes: 1, Mechanisms: []profile.Mechanism{{Objects: 1, Bytes: 1}}},
+			{File: "/m/a.go", Line: 9, Objects: 0, Bytes: 32, Mechanisms: []profile.Mechanism{{Objects: 0, Bytes: 32}}},
+			{File: "/m/a.go", Line: 12, Objects: 2, Bytes: 16}, // no parts
+			{File: "/m/a.go", Line: 13, Objects: 2, Bytes: 8},  // no parts
+		},
+		OutsideObjects: 62, OutsideBytes: 0,
+	}
+	withoutNoise(attr)
+	var lines []int
+	for _, s := range attr.Sites {
+		lines = append(lines, s.Line)
+		if s.Bytes < 8*s.Objects {
+			t.Errorf("site %d left with %d objects and %d bytes", s.Line, s.Objects, s.Bytes)
+		}
+	}
+	if !slices.Equal(lines, []int{1, 12}) {
+		t.Errorf("sites left: lines %v, want [1 12]", lines)
+	}
+	if attr.OutsideObjects != 0 || attr.OutsideBytes != 0 {
+		t.Errorf("outside: %d objects and %d bytes, want none", attr.OutsideObjects, attr.OutsideBytes)
+	}
+	for _, tc := range []struct{ objects, bytes, wantObjects, wantBytes int64 }{
+		{62, 4096, 62, 4096},
+		{-3, 100, 0, 0},
+		{3, -100, 0, 0},
+		{0, 0, 0, 0},
+	} {
+		a := &profile.Attribution{OutsideObjects: tc.objects, OutsideBytes: tc.bytes}
+		withoutNoise(a)
+		if a.OutsideObjects != tc.wantObjects || a.OutsideBytes != tc.wantBytes {
+			t.Errorf("outside %d objects, %d bytes: left %d and %d, want %d and %d", tc.objects, tc.bytes, a.OutsideObjects, a.OutsideBytes, tc.wantObjects, tc.wantBytes)
+		}
+	}
 }
 
 // TestFromRuntime: a record of code inlined from the runtime explains a
