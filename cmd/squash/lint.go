@@ -159,8 +159,11 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stderr, "squash: findings with no fix, %s: %d (squash lint lists them)\n", what, res.Unfixable)
 		}
+		if res.Unsettled > 0 {
+			fmt.Fprintf(stderr, "squash: the last round of fixes made %s whose code was not read again: run squash lint -fix again for any it calls for\n", plural(res.Unsettled, "fix", "fixes"))
+		}
 		// Findings remain: those the diff shows, and those -fix left.
-		if *diff && out != "" || res.Left > 0 || res.Unfixable > 0 {
+		if *diff && out != "" || res.Left > 0 || res.Unfixable > 0 || res.Unsettled > 0 {
 			return exitFindings
 		}
 		return exitClean

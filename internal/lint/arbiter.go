@@ -175,7 +175,7 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 					pass.Report(d)
 				}
 			}
-			if (len(r.Left) > 0 || r.Unfixable > 0) && os.Getenv(roundsEnv) == "1" {
+			if (r.Made > 0 || len(r.Left) > 0 || r.Unfixable > 0) && os.Getenv(roundsEnv) == "1" {
 				// For Fix alone: go vet passes this output on to its
 				// user. It caches it with the package's results, and
 				// replays it when it does not run this.
@@ -204,7 +204,7 @@ func finding(d analysis.Diagnostic) int {
 const roundsEnv = "SQUASH_FIX_ROUNDS"
 
 // roundPrefix starts the line the arbiter of FixSuite prints, followed by
-// its pkgRound in JSON, for a package where it left out fixes, or found what
+// its pkgRound in JSON, for a package where it made fixes, left out fixes, or found what
 // has none. Fix reads and removes it.
 const roundPrefix = "squash: fix round: "
 

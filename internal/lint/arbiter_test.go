@@ -206,6 +206,20 @@ func toySuite() []*analysis.Analyzer {
 			}
 			return nil
 		}),
+		// A fix that writes code the others fix in turn.
+		fixer("zeros", func(n ast.Node) []fix {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if id, ok := c.Fun.(*ast.Ident); ok {
+					switch id.Name {
+					case "zero":
+						return []fix{{c, "zero", "x + 1"}}
+					case "again":
+						return []fix{{c, "again", "again() + 0"}} // never settles
+					}
+				}
+			}
+			return nil
+		}),
 	}
 }
 
@@ -230,6 +244,29 @@ func TestFixRounds(t *testing.T) {
 	if want := strings.Replace(src, "x + 1", "2", 1); string(got) != want {
 		t.Errorf("after -fix:\n%s\nwant\n%s", got, want)
 	}
+
+	// zeros' fix writes x + 1, which names and then sums fix in the rounds
+	// after it: -fix goes on while its rounds make fixes, so that running
+	// it again changes nothing.
+	src = "package p\n\nvar x, y int\n\nfunc zero() int { return 0 }\n\nfunc G() int {\n\tb := zero()\n\treturn b\n}\n"
+	os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
+	if res, err := Fix(context.Background(), cfg, false); err != nil || res.Left != 0 || res.Unfixable != 0 {
+		t.Fatalf("-fix: %v, %+v", err, res)
+	}
+	got, _ = os.ReadFile(filepath.Join(dir, "p.go"))
+	if want := strings.Replace(src, "b := zero()", "b := 2", 1); string(got) != want {
+		t.Errorf("after -fix of code a fix wrote:\n%s\nwant\n%s", got, want)
+	}
+
+	// A fix whose code always calls for another stops after maxRounds,
+	// and says that its last fixes were not read again.
+	src = "package p\n\nfunc again() int { return 0 }\n\nfunc H() int {\n\treturn again()\n}\n"
+	os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
+	res, err = Fix(context.Background(), cfg, false)
+	got, _ = os.ReadFile(filepath.Join(dir, "p.go"))
+	if err != nil || res.Unsettled != 1 || !strings.Contains(string(got), "return again()"+strings.Repeat(" + 0", maxRounds)+"\n") {
+		t.Errorf("-fix of a fix that never settles: %v, %+v, want 1 unsettled after %d rounds:\n%s", err, res, maxRounds, got)
+	}
 }
 
 // TestSuiteFlags: under -fix, the suite's flags go vet passes on choose the
@@ -250,11 +287,11 @@ func TestSuiteFlags(t *testing.T) {
 	for _, tc := range []struct {
 		args, run, rest []string
 	}{
-		{[]string{"vet", "-fix", "p.cfg"}, []string{"names", "sums", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
-		{[]string{"vet", "-fix", "-names=false", "p.cfg"}, []string{"sums", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
+		{[]string{"vet", "-fix", "p.cfg"}, []string{"names", "sums", "zeros", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
+		{[]string{"vet", "-fix", "-names=false", "p.cfg"}, []string{"sums", "zeros", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
 		{[]string{"vet", "-sums", "-fix", "-diff", "p.cfg"}, []string{"sums"}, []string{"vet", "-fix", "-diff", "p.cfg"}},
-		{[]string{"vet", "-fix", "-flagged.level=3", "-c=2", "p.cfg"}, []string{"names", "sums", "flagged"}, []string{"vet", "-fix", "-c=2", "p.cfg"}},
-		{[]string{"vet", "-fix", "--flagged.on", "-flagged.level", "4", "p.cfg"}, []string{"names", "sums", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
+		{[]string{"vet", "-fix", "-flagged.level=3", "-c=2", "p.cfg"}, []string{"names", "sums", "zeros", "flagged"}, []string{"vet", "-fix", "-c=2", "p.cfg"}},
+		{[]string{"vet", "-fix", "--flagged.on", "-flagged.level", "4", "p.cfg"}, []string{"names", "sums", "zeros", "flagged"}, []string{"vet", "-fix", "p.cfg"}},
 	} {
 		run, rest, err := suiteFlags(suite, tc.args)
 		if err != nil || !slices.Equal(names(run), tc.run) || !slices.Equal(rest, tc.rest) {

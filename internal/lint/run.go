@@ -219,13 +219,18 @@ type FixResult struct {
 	LeftOut []LeftOut
 	// Unfixable counts the findings that come with no fix.
 	Unfixable int
+	// Unsettled counts the fixes the last of maxRounds rounds made, whose
+	// code no round read after them: it may call for more (see Fix).
+	Unsettled int
 }
 
 // Fix applies the first suggested fix of every finding to the files, as
 // go vet -fix does, or with diff set leaves the files alone and returns the
 // unified diff of what it would change. Where fixes overlap, some are left
 // out (see FixSuite); Fix then runs go vet -fix again, up to maxRounds
-// times in all, while a round made fixes in a package where some were left.
+// times in all, while a round made fixes: until no fix is left to make,
+// those the fixes' own code calls for included, so that a second -fix
+// changes nothing.
 func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 	flags := []string{"-fix"}
 	if diff {
@@ -248,15 +253,21 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 					res.Left += l.N
 					res.LeftOut = addLeft(res.LeftOut, l)
 				}
-				// A fix left out in a package can apply in another round
-				// only if this one made some there; else its overlaps
-				// are the same.
-				again = again || r.Made > 0 && len(r.Left) > 0
+				// A round that made fixes in a package runs again: a
+				// fix left out there for an overlap may apply now, and
+				// the code the fixes wrote may hold findings of its own
+				// (a string += turned into a builder exposes the +=
+				// inside it). One that made none would find the same.
+				again = again || r.Made > 0
+				res.Unsettled += r.Made
 				continue
 			}
 			all.WriteString(line)
 		}
 		if !again || diff || round == maxRounds {
+			if !again || diff {
+				res.Unsettled = 0
+			}
 			res.Output = all.String()
 			if diff {
 				res.Output = mendHunkStarts(res.Output)
