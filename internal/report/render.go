@@ -175,17 +175,34 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			}
 		}
 	}()
+	// The sites under minShare, the last (they are ranked by objects), are
+	// folded into a line that counts them; -top shows the others.
+	shown := len(b.Sites)
+	if i := slices.IndexFunc(b.Sites, func(s Site) bool { return s.Share < minShare }); i >= 0 {
+		shown = i
+	}
 	for i, s := range b.Sites {
-		if i == top {
-			t.line("  … %s (-top %d shows them)", plural(len(b.Sites)-i, "more site", "more sites"), len(b.Sites))
-			break
-		}
-		if s.Share < minShare {
+		if i == shown {
 			if n := len(b.Sites) - i; n == 1 {
 				t.line("  … 1 more site, under 0.1%% of the objects (-json lists it)")
 			} else {
 				t.line("  … %d more sites, each under 0.1%% of the objects (-json lists them)", n)
 			}
+			break
+		}
+		if i == top {
+			// The hints in parentheses wrap as one word each (see wrap).
+			hint := func(format string, args ...any) string {
+				return strings.ReplaceAll(fmt.Sprintf(format, args...), " ", nbsp)
+			}
+			more := fmt.Sprintf("… %s %s", plural(shown-i, "more site", "more sites"), hint("(-top %d shows %s)", shown, itOrThem(shown-i)))
+			switch n := len(b.Sites) - shown; {
+			case n == 1:
+				more += ", and 1 more under 0.1% of the objects " + hint("(-json lists it)")
+			case n > 1:
+				more += fmt.Sprintf(", and %d more, each under 0.1%% of the objects %s", n, hint("(-json lists them)"))
+			}
+			t.wrap("  ", more)
 			break
 		}
 		a, by := num(s.AllocsPerOp), num(s.BytesPerOp)
@@ -540,6 +557,14 @@ func wrapLines(text string, width int) []string {
 	}
 	end()
 	return lines
+}
+
+// itOrThem returns the pronoun for n things.
+func itOrThem(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 // plural returns n and the word for n things: "1 more site", "2 more sites".

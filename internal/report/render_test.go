@@ -214,6 +214,37 @@ func TestWriteJSONSiteFigures(t *testing.T) {
 	}
 }
 
+// TestWriteTextMoreSites: the line that counts the sites -top leaves out
+// names the -top that shows every site above 0.1% of the objects, not one
+// that would show the folded sites' line instead, and counts the folded
+// sites apart.
+func TestWriteTextMoreSites(t *testing.T) {
+	r := sampleReport() // three sites above 0.1%, one under
+	b := &r.Packages[0].Benchmarks[0]
+	many := slices.Clone(b.Sites[:3])
+	for i := range 3 {
+		many = append(many, Site{File: "dec/dec.go", Line: 100 + i, Function: "example.com/m/dec.Tiny", AllocsPerOp: 0.0001, Share: 0.0001 / 64})
+	}
+	for _, tc := range []struct {
+		sites []Site
+		top   int
+		want  string // the line after the last site shown
+	}{
+		{b.Sites, 1, "  … 2 more sites (-top 3 shows them), and 1 more under 0.1% of the objects\n       (-json lists it)\n"},
+		{b.Sites, 2, "  … 1 more site (-top 3 shows it), and 1 more under 0.1% of the objects\n       (-json lists it)\n"},
+		{b.Sites, 3, "  … 1 more site, under 0.1% of the objects (-json lists it)\n"},
+		{b.Sites[:3], 1, "  … 2 more sites (-top 3 shows them)\n"},
+		{many, 2, "  … 1 more site (-top 3 shows it), and 3 more, each under 0.1% of the objects\n       (-json lists them)\n"},
+		{many, 3, "  … 3 more sites, each under 0.1% of the objects (-json lists them)\n"},
+	} {
+		b.Sites = tc.sites
+		out := text(t, r, TextOptions{Top: tc.top})
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("%d sites, -top %d: output lacks %q:\n%s", len(tc.sites), tc.top, tc.want, out)
+		}
+	}
+}
+
 func TestNum(t *testing.T) {
 	for v, want := range map[float64]string{0: "0", 1: "1", 0.5: "0.5", 1.25: "1.25", 12.34: "12.3", 64: "64", 2410.4: "2410", 0.001: "0"} {
 		if got := num(v); got != want {
