@@ -167,11 +167,9 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		// add up to the benchmark's allocs/op.
 		if perOp && b.UnrecordedAllocsPerOp > 0 && num(b.UnrecordedAllocsPerOp) != "0" {
 			if sampled {
-				t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not in the estimates")
-				t.wrap(pad, fmt.Sprintf("the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
+				t.figure(num(b.UnrecordedAllocsPerOp), fmt.Sprintf("not in the estimates: the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
 			} else {
-				t.line("  %9s %9s %6s  %s", num(b.UnrecordedAllocsPerOp), "", "", "not recorded one by one: tiny")
-				t.wrap(pad, fmt.Sprintf("allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
+				t.figure(num(b.UnrecordedAllocsPerOp), fmt.Sprintf("not recorded one by one: tiny allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
 			}
 		}
 	}()
@@ -491,6 +489,21 @@ func (t *textWriter) why(s *Site, pad string) {
 	}
 	for _, f := range s.Findings {
 		t.wrap(pad, fmt.Sprintf("fix [%s]: %s", f.Pass, f.Message))
+	}
+}
+
+// figure prints a row of a benchmark's sites that is no site, such as the
+// allocations not recorded: its allocs/op, then text where a site's file
+// name starts, wrapped as a site's why: is (see wrap), its first line
+// beside the figure.
+func (t *textWriter) figure(allocs, text string) {
+	pad := strings.Repeat(" ", siteIndent)
+	for i, l := range wrapLines(text, max(t.width-siteIndent, 20)) {
+		if i == 0 {
+			t.line("  %9s %9s %6s  %s", allocs, "", "", l)
+		} else {
+			t.line("%s%s", pad, l)
+		}
 	}
 }
 

@@ -78,8 +78,7 @@ func TestWriteTextSampled(t *testing.T) {
 	for _, want := range []string{
 		"allocs/op      B/op  share  site (estimates from a sample)\n",
 		"    one allocation recorded per 4 KiB allocated, on average: at 64 allocs/op,\n         too many to record each one (-exact does)\n",
-		"        6.5                   not in the estimates\n",
-		"the sample's error",
+		"        6.5                   not in the estimates: the sample's error,\n                                   allocations that share 16-byte blocks, or\n                                   set-up, which the timing run spread over its\n                                   0 ops\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -99,6 +98,32 @@ func TestWriteTextSampled(t *testing.T) {
 	b.MemProfileRate = 1
 	if out := text(t, r, TextOptions{}); !strings.Contains(out, "site (exact counts per recorded op)") || strings.Contains(out, "estimate") {
 		t.Errorf("an exactly recorded benchmark does not read as exact:\n%s", out)
+	}
+}
+
+// TestWriteTextUnrecorded: the row of the allocations not recorded wraps
+// its prose as a site's why: does, its first line beside the figure, the
+// others indented once more, at every width.
+func TestWriteTextUnrecorded(t *testing.T) {
+	r := sampleReport()
+	b := &r.Packages[0].Benchmarks[0]
+	b.UnrecordedAllocsPerOp, b.Iterations = 6.5, 1000
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{80, "" +
+			"        6.5                   not recorded one by one: tiny allocations that\n" +
+			"                                   share 16-byte blocks, or set-up, which the\n" +
+			"                                   timing run spread over its 1000 ops\n"},
+		{100, "" +
+			"        6.5                   not recorded one by one: tiny allocations that share 16-byte blocks,\n" +
+			"                                   or set-up, which the timing run spread over its 1000 ops\n"},
+	} {
+		out := text(t, r, TextOptions{Width: tc.width})
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("width %d: output lacks\n%s\nin:\n%s", tc.width, tc.want, out)
+		}
 	}
 }
 
