@@ -82,6 +82,7 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		}
 		e := exprAt(src.file, tf.Pos(off))
 		r.Free = whyFree(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
+		r.Tiny = r.Free == "" && tiny(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
 		r.AtCall = len(r.Inlined) > 0 && returnedAsIs(src.file, e, src.pkg.TypesInfo)
 	}
 	return nil
@@ -341,6 +342,79 @@ func whyFree(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) string
 		return FreeStatic
 	}
 	return ""
+}
+
+// tinySize is the runtime's maxTinySize: an allocation under it that
+// holds no pointers is packed with others into a block of this size.
+const tinySize = 16
+
+// tiny reports whether the value that the record of e (msg) says escapes
+// is allocated by the runtime's tiny allocator: of a type known at
+// compile time, under tinySize bytes, and holding no pointers. Such values
+// share 16-byte blocks, and a heap profile records a block once, for the
+// allocation that started it (runtime.mallocgcTiny), so a line's count of
+// them is a lower bound. A variable moved to the heap, a new(T) or &T{…},
+// and a value copied into an interface are judged by their type; what has
+// a size known only at run time (a string's or a slice's bytes) is not.
+func tiny(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) bool {
+	if e == nil {
+		return false
+	}
+	small := func(t types.Type) bool {
+		if t == nil || generic(t) {
+			return false
+		}
+		n := sizes.Sizeof(t)
+		return n > 0 && n < tinySize && !hasPointers(t)
+	}
+	if id, ok := e.(*ast.Ident); ok && info.Defs[id] != nil {
+		obj := info.Defs[id]
+		return msg == id.Name+" escapes to heap" && small(obj.Type())
+	}
+	text, _ := escapedExpr(msg)
+	tv, ok := info.Types[e]
+	if !ok || tv.Value != nil || !sameExpr(text, types.ExprString(e)) {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr: // &T{...}: the allocation is the T
+		p, ok := tv.Type.Underlying().(*types.Pointer)
+		return ok && x.Op == token.AND && small(p.Elem())
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok {
+				p, ok := tv.Type.Underlying().(*types.Pointer)
+				return ok && b.Name() == "new" && small(p.Elem())
+			}
+		}
+		if conv, ok := info.Types[x.Fun]; ok && conv.IsType() && hasPointers(tv.Type) {
+			return false // string(b), []byte(s): bytes of a size known at run time
+		}
+	case *ast.FuncLit:
+		return false // a closure holds its code's pointer
+	}
+	// A value copied into an interface.
+	return small(tv.Type)
+}
+
+// hasPointers reports whether values of t hold pointers: the runtime
+// allocates them in memory the collector scans, never by the tiny
+// allocator.
+func hasPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.String || u.Kind() == types.UnsafePointer || u.Kind() == types.UntypedNil
+	case *types.Array:
+		return u.Len() > 0 && hasPointers(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if hasPointers(f.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // sameExpr reports whether the compiler's rendering of an expression,

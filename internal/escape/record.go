@@ -44,6 +44,12 @@ type Record struct {
 	// is (see Profiled). Build sets it from the types of the code; Read
 	// does not.
 	AtCall bool `json:"at_call,omitempty"`
+	// Tiny, when set, says that the value is allocated by the runtime's
+	// tiny allocator (under 16 bytes, with no pointers), which packs such
+	// values into shared 16-byte blocks that a heap profile records once
+	// each: a profile's count of them is a lower bound. Build sets it
+	// from the types of the code; Read does not.
+	Tiny bool `json:"tiny,omitempty"`
 }
 
 // Profiled returns where a heap profile shows what the record allocates:

@@ -469,6 +469,9 @@ func (t *textWriter) why(s *Site, pad string) {
 	if s.MechanismText != "" {
 		t.wrap(pad, "why: "+s.MechanismText)
 	}
+	if s.Tiny {
+		t.wrap(pad, "at least: values under 16 bytes without pointers share 16-byte blocks, which the profile records once each")
+	}
 	// When the site's objects come from more than one place (the line
 	// itself, callees), a fix for one part removes only that part's share.
 	// Parts under 1% are left out.

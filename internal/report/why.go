@@ -70,6 +70,7 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 		if len(r.Inlined) > 0 {
 			reason.InlinedAt = posString(root, r.Pos)
 		}
+		site.Tiny = site.Tiny || r.Tiny
 		for _, s := range r.Flow {
 			reason.Flow = append(reason.Flow, fmt.Sprintf("%s  %s", s.Text, posString(root, s.Pos)))
 		}

@@ -518,3 +518,23 @@ func TestNamedMakes(t *testing.T) {
 		}
 	}
 }
+
+// TestTinySites: a site whose record is of a value the tiny allocator
+// makes (a float64 boxed in an interface) says that its count is a lower
+// bound, and shows why: the profile recorded fewer than the 12 a call
+// makes. One of 16 bytes (a [2]float64) is counted exactly, and says
+// nothing of the kind.
+func TestTinySites(t *testing.T) {
+	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
+	tiny := benchSite(t, byName, "BenchmarkFloats", "s = append(s, float64(c)*1.5)")
+	pair := benchSite(t, byName, "BenchmarkFloats", "s = append(s, [2]float64{float64(c), 2})")
+	if tiny == nil || pair == nil {
+		return
+	}
+	if !tiny.Tiny || tiny.AllocsPerOp >= 12 {
+		t.Errorf("boxed float64: tiny %v at %.2f allocs/op; want tiny, under the 12 it makes", tiny.Tiny, tiny.AllocsPerOp)
+	}
+	if pair.Tiny || pair.AllocsPerOp != 12 {
+		t.Errorf("boxed [2]float64: tiny %v at %.2f allocs/op; want exactly 12, not tiny", pair.Tiny, pair.AllocsPerOp)
+	}
+}

@@ -113,3 +113,10 @@ func BenchmarkNamed(b *testing.B) {
 		sinkFields, sinkNames, sinkEvents, sinkLabels = Named(10)
 	}
 }
+
+func BenchmarkFloats(b *testing.B) {
+	data := []byte{1, 200, 3, 201, 5, 202, 7, 203, 9, 204, 11, 205}
+	for b.Loop() {
+		sinkSlice = Floats(data)
+	}
+}

@@ -1,0 +1,78 @@
+package escape
+
+import (
+	"strings"
+	"testing"
+)
+
+// The functions below allocate on the lines marked "// tiny" values that
+// the tiny allocator packs into shared 16-byte blocks, and on the lines
+// marked "// not tiny" values it does not; TestTiny builds this package and
+// checks which records ReadTypes marks Tiny.
+
+type pair32 struct{ a, b int32 }
+
+type withPtr struct{ p *int }
+
+var (
+	tinySink any
+	tinyPtr  *pair32
+	tinyF    *float64
+	tinyBig  *[4]int64
+	tinyWP   *withPtr
+)
+
+//go:noinline
+func tinyValues(f float64, i32 int32, s string, b []byte) {
+	tinySink = f                       // tiny
+	tinySink = int32(i32)              // tiny
+	tinyPtr = &pair32{}                // tiny
+	tinyF = new(float64)               // tiny
+	tinySink = s                       // not tiny
+	tinySink = string(b)               // not tiny
+	tinyBig = &[4]int64{}              // not tiny
+	tinyWP = &withPtr{}                // not tiny
+	tinySink = [2]int64{int64(i32), 1} // not tiny: 16 bytes
+}
+
+//go:noinline
+func tinyMoved() *uint32 {
+	var n uint32 // tiny
+	return &n
+}
+
+// TestTiny: ReadTypes marks Tiny the records of values the tiny allocator
+// makes, by their types, and no others.
+func TestTiny(t *testing.T) {
+	ix := built(t)
+	file, lines, _ := markedLines(t, "tiny_test.go", "tiny")
+	for n, text := range lines {
+		code, mark, ok := strings.Cut(text, "// ")
+		mark, _, _ = strings.Cut(mark, ":")
+		if !ok || strings.TrimSpace(code) == "" || mark != "tiny" && mark != "not tiny" {
+			continue
+		}
+		var got []bool
+		for _, r := range ix.Here(file, n+1) {
+			if r.Allocates() {
+				got = append(got, r.Tiny)
+			}
+		}
+		if len(got) == 0 {
+			t.Errorf("line %d (%s): no allocating record", n+1, strings.TrimSpace(code))
+		}
+		for _, g := range got {
+			if g != (mark == "tiny") {
+				t.Errorf("line %d (%s): Tiny %v, want %v", n+1, strings.TrimSpace(code), g, !g)
+			}
+		}
+	}
+}
+
+// TestTinyAllocations: the runtime counts each tiny value as an
+// allocation, as go test's allocs/op does, though it packs them in blocks.
+func TestTinyAllocations(t *testing.T) {
+	if got := testing.AllocsPerRun(100, func() { tinyValues(1.5, 70000, "s", nil) }); got < 4 {
+		t.Errorf("tinyValues: %v allocations, want at least the 4 tiny ones", got)
+	}
+}
