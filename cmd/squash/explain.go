@@ -106,8 +106,8 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 			fmt.Fprintln(w, "  no compiler decision on this line")
 			if l.Uninstantiated {
 				fmt.Fprintln(w, "  in a generic function: the compiler decides on its body in the packages that instantiate it (name one with -in)")
-			} else if why := escape.Unrecorded(l.Code); why != "" {
-				fmt.Fprintf(w, "  %s\n", why)
+			} else if l.Unrecorded != "" {
+				fmt.Fprintf(w, "  %s\n", l.Unrecorded)
 			}
 			continue
 		}

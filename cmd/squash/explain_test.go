@@ -32,6 +32,10 @@ func TestExplain(t *testing.T) {
 		{"a make without a record", "../../internal/escape/testdata/inl", "local.go:7", []string{
 			"local.go:7: seen := make([]bool, n)\n  no compiler decision on this line\n  with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes\n",
 		}},
+		{"a make of a named type, read with the types", "../../internal/escape/testdata/inl", "local.go:27-28", []string{
+			"local.go:27: seen := make(Flags, n)\n  no compiler decision on this line\n  with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes\n",
+			"local.go:28: set := make(Set, n)\n  no compiler decision on this line\n",
+		}},
 		{"a range without decisions", "../..", "examples/decoder/decoder.go:30-31", []string{
 			"examples/decoder/decoder.go:30: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:31: return nil, err\n  no compiler decision on this line\n",
 		}},

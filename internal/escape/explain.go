@@ -34,6 +34,10 @@ type Line struct {
 	// shape, and for each instantiation's wrapper, which the compiler's
 	// records do not name.
 	Generic bool
+	// Unrecorded, for a line with no decision, says what may allocate on
+	// it all the same (see Unrecorded), read with the types of the code
+	// where its text does not say (make(Names, n)).
+	Unrecorded string
 	// Uninstantiated says that the line is in a generic function or
 	// method of which the package built compiled no instance: no decision
 	// on it at all, its declaration included.
@@ -123,9 +127,29 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 			}
 		}
 		l.Through = ix.Through(abs, n)
+		if len(l.Here)+len(l.Copies)+len(l.Through) == 0 {
+			l.Unrecorded = unrecordedHere(ctx, ix, build.Dir, abs, n, l.Code)
+		}
 		e.Lines = append(e.Lines, l)
 	}
 	return e, nil
+}
+
+// unrecordedHere is Unrecorded for line n of file, whose code is code,
+// with the types of the code where its make's text does not say what it
+// makes: the file's types are read then, once (ReadStores).
+func unrecordedHere(ctx context.Context, ix *Index, dir, file string, n int, code string) string {
+	if why := Unrecorded(code); why != "" || !strings.Contains(code, "make(") {
+		return why
+	}
+	if err := ReadStores(ctx, dir, ix, []string{file}); err != nil {
+		return ""
+	}
+	store, ok := ix.Store(file, n)
+	if !ok {
+		return ""
+	}
+	return UnrecordedAs(code, Mechanism("", code, &store, nil))
 }
 
 // imports reports whether building p with its tests compiles the package

@@ -14,3 +14,20 @@ func Count(n int) int {
 	}
 	return c
 }
+
+// Flags is a slice whose name does not say so.
+type Flags []bool
+
+// Set is a map whose name does not say so.
+type Set map[int]bool
+
+// CountNamed makes the same slice by its named type, and a map: the types
+// tell which is which, not the text.
+func CountNamed(n int) int {
+	seen := make(Flags, n)
+	set := make(Set, n)
+	for i := range seen {
+		set[i] = i%3 == 0
+	}
+	return len(set)
+}
