@@ -578,15 +578,16 @@ const (
 const DefaultRecord = 1_000_000
 
 // attributionRate picks the memory-profile rate of the attribution runs of
-// r: 1, every allocation, if the two runs make at most record allocations
-// (by r's allocs/op; each also runs one iteration first, with b.N=1), or
-// else the power of two of bytes that records about record of them at
-// most. A negative record is no bound; 0 is DefaultRecord.
-func attributionRate(r *Result, record int) int {
+// r, of base and n iterations: 1, every allocation, if the two runs make
+// at most record allocations (by r's allocs/op; each also runs one
+// iteration first, with b.N=1), or else the power of two of bytes that
+// records about record of them at most. A negative record is no bound; 0
+// is DefaultRecord.
+func attributionRate(r *Result, base, n, record int) int {
 	if record == 0 {
 		record = DefaultRecord
 	}
-	iters := float64(r.BaseIters + r.MemIters + 2)
+	iters := float64(base + n + 2)
 	if record < 0 || r.AllocsPerOp*iters <= float64(record) {
 		return 1
 	}
@@ -617,12 +618,11 @@ func attributionIters(r *Result) (base, n int) {
 // so they run as many as the time allows (sampledIters), at the rate that
 // records about as many in all.
 func attribution(r *Result, record int) (base, n, rate int) {
-	t := *r
-	t.BaseIters, t.MemIters = attributionIters(r)
-	if attributionRate(&t, record) > 1 {
-		t.BaseIters, t.MemIters = sampledIters(r)
+	base, n = attributionIters(r)
+	if attributionRate(r, base, n, record) > 1 {
+		base, n = sampledIters(r)
 	}
-	return t.BaseIters, t.MemIters, attributionRate(&t, record)
+	return base, n, attributionRate(r, base, n, record)
 }
 
 // sampledIters picks the iteration counts of attribution runs that record

@@ -176,8 +176,8 @@ func TestAttributionRate(t *testing.T) {
 		{"bytes too few to sample", 1e7, 0, 2, 3, 0, 1},
 		{"huge", 1e9, 1e15, 2, 3, 0, 1 << 30},
 	} {
-		r := &Result{AllocsPerOp: tc.allocs, BytesPerOp: tc.bytes, BaseIters: tc.base, MemIters: tc.n}
-		if got := attributionRate(r, tc.record); got != tc.want {
+		r := &Result{AllocsPerOp: tc.allocs, BytesPerOp: tc.bytes}
+		if got := attributionRate(r, tc.base, tc.n, tc.record); got != tc.want {
 			t.Errorf("%s: attributionRate(%v allocs/op, %v B/op, %d+%d iterations, record %d) = %d, want %d",
 				tc.name, tc.allocs, tc.bytes, tc.base, tc.n, tc.record, got, tc.want)
 		}

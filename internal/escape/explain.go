@@ -114,12 +114,19 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		return nil, err
 	}
 	generic := genericLines(abs, src)
+	instantiated := map[[2]int]bool{} // by span: whether the build made any decision in it
 	e := &Explanation{Package: build, File: abs}
 	for n := from; n <= to; n++ {
 		l := Line{Line: n, Code: strings.TrimSpace(src[n-1]), Here: ix.Here(abs, n)}
 		if span, ok := generic(n); ok {
 			l.Generic = true
-			l.Uninstantiated = !slices.ContainsFunc(span, func(m int) bool { return len(ix.Here(abs, m))+len(ix.At(abs, m)) > 0 })
+			if _, ok := instantiated[span]; !ok {
+				instantiated[span] = false
+				for m := span[0]; m <= span[1] && !instantiated[span]; m++ {
+					instantiated[span] = len(ix.Here(abs, m))+len(ix.At(abs, m)) > 0
+				}
+			}
+			l.Uninstantiated = !instantiated[span]
 		}
 		for _, r := range ix.At(abs, n) {
 			if r.Pos.File != abs || r.Pos.Line != n {
@@ -201,13 +208,13 @@ func unwrapPath(err error) error {
 
 // genericLines returns whether a line of the file at path, whose lines are
 // src, is in a generic function or a method of a generic type, and if so
-// the lines of its declaration, from func to its closing brace. A file
-// that does not parse has none.
-func genericLines(path string, src []string) func(line int) ([]int, bool) {
+// the first and last lines of its declaration, from func to its closing
+// brace. A file that does not parse has none.
+func genericLines(path string, src []string) func(line int) ([2]int, bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, strings.Join(src, "\n"), parser.SkipObjectResolution)
 	if err != nil {
-		return func(int) ([]int, bool) { return nil, false }
+		return func(int) ([2]int, bool) { return [2]int{}, false }
 	}
 	var spans [][2]int
 	for _, d := range f.Decls {
@@ -230,16 +237,12 @@ func genericLines(path string, src []string) func(line int) ([]int, bool) {
 			spans = append(spans, [2]int{fset.Position(fd.Pos()).Line, fset.Position(fd.Body.Rbrace).Line})
 		}
 	}
-	return func(line int) ([]int, bool) {
+	return func(line int) ([2]int, bool) {
 		for _, s := range spans {
 			if s[0] <= line && line <= s[1] {
-				lines := make([]int, 0, s[1]-s[0]+1)
-				for n := s[0]; n <= s[1]; n++ {
-					lines = append(lines, n)
-				}
-				return lines, true
+				return s, true
 			}
 		}
-		return nil, false
+		return [2]int{}, false
 	}
 }

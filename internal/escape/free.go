@@ -290,58 +290,70 @@ func whyFree(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) string
 	if e == nil {
 		return ""
 	}
-	zero := func(t types.Type) bool { return t != nil && !generic(t) && sizes.Sizeof(t) == 0 }
-	if id, ok := e.(*ast.Ident); ok && info.Defs[id] != nil {
-		// A variable whose address escapes is moved to the heap; the
-		// compiler's JSON says "x escapes to heap" at its declaration
-		// (only its -m text says "moved to heap: x").
-		if obj := info.Defs[id]; zero(obj.Type()) && msg == id.Name+" escapes to heap" {
-			return FreeZeroSize
-		}
-		return ""
-	}
-	text, _ := escapedExpr(msg)
-	tv, ok := info.Types[e]
-	if !ok {
-		return ""
-	}
-	if tv.Value != nil {
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
 		// Every expression that starts where a constant does is part of
 		// it: whatever the record is about, it is a constant (the message
 		// may give its value rather than its name).
 		return FreeConstant
 	}
-	if !sameExpr(text, types.ExprString(e)) {
-		return "" // the record is about another expression
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr: // &T{...}: the allocation is the T
-		if p, ok := tv.Type.Underlying().(*types.Pointer); ok && x.Op == token.AND && zero(p.Elem()) {
-			return FreeZeroSize
-		}
-		return ""
-	case *ast.CallExpr:
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok {
-				if p, ok := tv.Type.Underlying().(*types.Pointer); ok && b.Name() == "new" && zero(p.Elem()) {
-					return FreeZeroSize
-				}
-				return "" // make's backing array and the slice header share a message
-			}
-		}
-	}
-	// What is left escapes as a copy in an interface: an expression that
-	// allocates something of its own (a closure, a string's bytes, a
-	// slice's backing array) has a type of pointer size or more.
+	t, copied, ok := heapValue(msg, e, info)
 	switch {
-	case zero(tv.Type):
+	case !ok:
+		return ""
+	case t != nil && !generic(t) && sizes.Sizeof(t) == 0:
 		return FreeZeroSize
-	case oneByte(tv.Type):
+	case !copied:
+		return ""
+	case oneByte(t):
 		return FreeOneByte
 	case static(e, info):
 		return FreeStatic
 	}
 	return ""
+}
+
+// heapValue returns the type of what the record of e (msg) says goes to
+// the heap: a variable moved there (the compiler's JSON says "x escapes to
+// heap" at its declaration; only its -m text says "moved to heap: x"), the
+// T of &T{…} or new(T), or else a value copied into an interface (copied).
+// What is left escapes as such a copy: an expression that allocates
+// something of its own (a closure, a string's bytes, a slice's backing
+// array) has a type of pointer size or more, with pointers. ok is false
+// where the record is about another expression, or about a make, whose
+// backing array and slice header share a message.
+func heapValue(msg string, e ast.Expr, info *types.Info) (t types.Type, copied, ok bool) {
+	if id, isID := e.(*ast.Ident); isID && info.Defs[id] != nil {
+		return info.Defs[id].Type(), false, msg == id.Name+" escapes to heap"
+	}
+	text, _ := escapedExpr(msg)
+	tv, found := info.Types[e]
+	if !found || !sameExpr(text, types.ExprString(e)) {
+		return nil, false, false
+	}
+	pointee := func() (types.Type, bool, bool) {
+		p, isPtr := tv.Type.Underlying().(*types.Pointer)
+		if !isPtr {
+			return nil, false, false
+		}
+		return p.Elem(), false, true
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr: // &T{...}: the allocation is the T
+		if x.Op != token.AND {
+			return nil, false, false
+		}
+		return pointee()
+	case *ast.CallExpr:
+		if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID {
+			if b, isB := info.Uses[id].(*types.Builtin); isB {
+				if b.Name() != "new" {
+					return nil, false, false
+				}
+				return pointee()
+			}
+		}
+	}
+	return tv.Type, true, true
 }
 
 // tinySize is the runtime's maxTinySize: an allocation under it that
@@ -360,41 +372,15 @@ func tiny(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) bool {
 	if e == nil {
 		return false
 	}
-	small := func(t types.Type) bool {
-		if t == nil || generic(t) {
-			return false
-		}
-		n := sizes.Sizeof(t)
-		return n > 0 && n < tinySize && !hasPointers(t)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return false // a constant: not allocated
 	}
-	if id, ok := e.(*ast.Ident); ok && info.Defs[id] != nil {
-		obj := info.Defs[id]
-		return msg == id.Name+" escapes to heap" && small(obj.Type())
-	}
-	text, _ := escapedExpr(msg)
-	tv, ok := info.Types[e]
-	if !ok || tv.Value != nil || !sameExpr(text, types.ExprString(e)) {
+	t, _, ok := heapValue(msg, e, info)
+	if !ok || t == nil || generic(t) {
 		return false
 	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr: // &T{...}: the allocation is the T
-		p, ok := tv.Type.Underlying().(*types.Pointer)
-		return ok && x.Op == token.AND && small(p.Elem())
-	case *ast.CallExpr:
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok {
-				p, ok := tv.Type.Underlying().(*types.Pointer)
-				return ok && b.Name() == "new" && small(p.Elem())
-			}
-		}
-		if conv, ok := info.Types[x.Fun]; ok && conv.IsType() && hasPointers(tv.Type) {
-			return false // string(b), []byte(s): bytes of a size known at run time
-		}
-	case *ast.FuncLit:
-		return false // a closure holds its code's pointer
-	}
-	// A value copied into an interface.
-	return small(tv.Type)
+	n := sizes.Sizeof(t)
+	return n > 0 && n < tinySize && !hasPointers(t)
 }
 
 // hasPointers reports whether values of t hold pointers: the runtime

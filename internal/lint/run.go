@@ -244,7 +244,7 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 			return FixResult{}, err
 		}
 		res := FixResult{}
-		again := false
+		made := 0
 		for line := range strings.Lines(string(out)) {
 			var r pkgRound
 			if rest, ok := strings.CutPrefix(line, roundPrefix); ok && json.Unmarshal([]byte(rest), &r) == nil {
@@ -258,15 +258,14 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 				// the code the fixes wrote may hold findings of its own
 				// (a string += turned into a builder exposes the +=
 				// inside it). One that made none would find the same.
-				again = again || r.Made > 0
-				res.Unsettled += r.Made
+				made += r.Made
 				continue
 			}
 			all.WriteString(line)
 		}
-		if !again || diff || round == maxRounds {
-			if !again || diff {
-				res.Unsettled = 0
+		if made == 0 || diff || round == maxRounds {
+			if !diff {
+				res.Unsettled = made // no round read their code
 			}
 			res.Output = all.String()
 			if diff {
