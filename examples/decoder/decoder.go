@@ -13,6 +13,7 @@ type SyntaxError struct {
 	Reason string // "empty token", "not a decimal digit", "value over 255"
 }
 
+// Error reports the reason, the offset and the token, quoted.
 func (e *SyntaxError) Error() string {
 	return "decoder: " + e.Reason + " at offset " + strconv.Itoa(e.Offset) + ": " + strconv.Quote(e.Token)
 }
