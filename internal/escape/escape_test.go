@@ -335,6 +335,7 @@ func TestMechanism(t *testing.T) {
 		{"", "(*p)[k]--", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
 		{"", "m[k] |= 1 << n", "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"},
 		{"", "(*p)[k] = string(b)", "string conversion copies the bytes (runtime.slicebytetostring)"},
+		{"", "m[k] = append(m[k], v)", "slice grows past its capacity (runtime.growslice)"},
 		{"", "*p[k] = v", ""},
 		{"", "m[k].f = v", ""},
 		{"", "x, y = m[k], 1", ""},
@@ -355,7 +356,12 @@ func TestMechanism(t *testing.T) {
 		{"counts[word]++", isMap, "map grows on insert (runtime.mapassign)"},
 		{"m[users[i].ID] = &users[i]", isMap, "map grows on insert (runtime.mapassign)"},
 		{"m[string(k)] = v", isMap, "map grows on insert (runtime.mapassign)"},
-		{"m[k] = make([]byte, n)", isMap, "make allocates its backing array (runtime.makeslice)"},
+		// A store into a map of what allocates on its own: both allocate
+		// (expr-lang/expr's vm.go:581, m[k] = append(m[k], v)).
+		{"m[k] = make([]byte, n)", isMap, "make allocates its backing array (runtime.makeslice); the map also grows on insert (runtime.mapassign)"},
+		{"m[k] = append(m[k], v)", isMap, "slice grows past its capacity (runtime.growslice); the map also grows on insert (runtime.mapassign)"},
+		{"m[k] = string(b)", isMap, "string conversion copies the bytes (runtime.slicebytetostring); the map also grows on insert (runtime.mapassign)"},
+		{"s[i] = append(s[i], v)", &Store{}, "slice grows past its capacity (runtime.growslice)"},
 		{"out[i] = string(b)", &Store{}, "string conversion copies the bytes (runtime.slicebytetostring)"},
 		// A store to a slice element allocates nothing itself.
 		{"out[i] = v", &Store{}, ""},
@@ -378,7 +384,7 @@ func TestMechanism(t *testing.T) {
 		{"data := make(Fields, len(entry.Data)+defaultFields)", &Store{Make: makesMap}, "map allocated (runtime.makemap)"},
 		{"done := make(Events)", &Store{Make: makesChan}, "channel allocated (runtime.makechan)"},
 		{"out := make(Names, n)", &Store{Make: makesSlice}, "make allocates its backing array (runtime.makeslice)"},
-		{"m[k] = make(Inner)", &Store{Map: true, Make: makesMap}, "map allocated (runtime.makemap)"},
+		{"m[k] = make(Inner)", &Store{Map: true, Make: makesMap}, "map allocated (runtime.makemap); the map also grows on insert (runtime.mapassign)"},
 		{"out := make(Names, n)", &Store{}, ""},
 	} {
 		if got := Mechanism("", tc.code, tc.store, nil); got != tc.want {

@@ -47,17 +47,10 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	}
 	code = blankLiterals(code)
 	op, at, isStore := indexStore(code)
-	made := makes(code, store)
-	switch {
-	case appendCall.MatchString(code):
-		return growsSlice
-	case made == makesChan || made == makesMap:
-		return made
-	case isStore && !allocates(code[at:]):
+	if isStore && !allocates(code[at:]) && !appendCall.MatchString(code) {
 		// A store to an index expression whose right-hand side does not
-		// allocate itself: a conversion, a concatenation or a make on the
-		// right allocates on every store, where a map grows only now and
-		// then; and a store to a slice element allocates nothing itself.
+		// allocate itself: a store to a slice element allocates nothing
+		// itself, and a map grows only now and then.
 		switch {
 		case store == nil && op == "=":
 			return "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"
@@ -69,6 +62,25 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 			return "map grows on insert (runtime.mapassign)"
 		}
 		return ""
+	}
+	// What the line's text allocates (an append that grows, a make, a
+	// conversion, a concatenation) and, where it stores into a map, the
+	// map's growth: m[k] = append(m[k], v) does both.
+	if m := textMechanism(code, store); m != "" {
+		return m + alsoGrows(store)
+	}
+	return ""
+}
+
+// textMechanism returns the mechanism that code's text names, or "": a
+// make of a type the text does not spell is read from store.
+func textMechanism(code string, store *Store) string {
+	made := makes(code, store)
+	switch {
+	case appendCall.MatchString(code):
+		return growsSlice
+	case made == makesChan || made == makesMap:
+		return made
 	case goStmt.MatchString(code):
 		return "go statement: the closure that carries the new goroutine's function and arguments (runtime.newproc)"
 	case makeCall.MatchString(code):

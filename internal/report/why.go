@@ -33,10 +33,17 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 			callee = true
 		}
 	}
+	// here reports whether the profile blames what r allocates on the
+	// site's line, not on the line of an inlined function of the module
+	// that r's code went through.
+	here := func(r escape.Record) bool {
+		at, ok := blamed(r, root)
+		return !ok || at.File == p.File && at.Line == p.Line
+	}
 	relevant := func(recs []escape.Record) []escape.Record {
 		out := recs[:0]
 		for _, r := range recs {
-			if r.Allocates() && (own && (r.Profiled() == r.Pos || fromRuntime(r)) || callee && len(r.Inlined) > 0) {
+			if r.Allocates() && (own && (r.Profiled() == r.Pos || fromRuntime(r)) || callee && len(r.Inlined) > 0 && here(r)) {
 				out = append(out, r)
 			}
 		}
@@ -48,7 +55,7 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 			// The site's own line was inlined into a caller: the record
 			// of that copy sits at the call, with the site's line among
 			// its inline frames.
-			recs = append(recs, allocating(ix.InlinedAt(p.File, p.Line, at.File, at.Line))...)
+			recs = append(recs, slices.DeleteFunc(allocating(ix.InlinedAt(p.File, p.Line, at.File, at.Line)), func(r escape.Record) bool { return !here(r) })...)
 		}
 		if p.Direct {
 			recs = append(recs, relevant(ix.Here(p.File, p.Line))...)
@@ -160,6 +167,30 @@ func shapes(s string) []string {
 		out = append(out, s[:end])
 		s = s[end:]
 	}
+}
+
+// blamed returns the line a heap profile blames what r allocates on, and
+// whether it is known: of the positions of r's code, from where the profile
+// shows the allocation (Profiled) out to the function compiled (Pos), the
+// first that lies in the module at root (not in its vendor directory), as
+// profile.Blame takes the first frame of the module's code. An inlined
+// function of the module keeps its own frame in the profile, which takes
+// what it allocates to its own line: brotli's NewReader, inlined into
+// io.Copy(io.Discard, NewReader(bytes.NewReader(b))), allocates on its own
+// line, where bytes.NewReader, of the standard library, allocates on the
+// calling line.
+func blamed(r escape.Record, root string) (escape.Position, bool) {
+	chain := append([]escape.Position{r.Pos}, r.Inlined...)
+	i := len(chain) - 1
+	if r.AtCall && i > 0 {
+		i-- // made at the call, with no frame of the function called
+	}
+	for ; i >= 0; i-- {
+		if file, ok := rel(root, chain[i].File); ok && !strings.HasPrefix(file, "vendor/") {
+			return chain[i], true
+		}
+	}
+	return escape.Position{}, false
 }
 
 // fromRuntime reports whether r is of code inlined from the runtime package,

@@ -2,7 +2,11 @@
 // or do not, for TestOwnRecords and TestIndexStoreMechanism.
 package why
 
-import "reflect"
+import (
+	"bytes"
+	"io"
+	"reflect"
+)
 
 // Box stores values in a map of interfaces: the store grows the map, which
 // is the line's own allocation; the values are boxed where they are
@@ -194,4 +198,44 @@ func Floats(data []byte) []any {
 		s = append(s, [2]float64{float64(c), 2})
 	}
 	return s
+}
+
+// Group has the shape of expr-lang/expr's vm.go:581: a slice in a map,
+// appended to under its key. The append grows the slice, and the store
+// grows the map when a key is new: 64 keys need more than the map's first
+// group.
+//
+//go:noinline
+func Group(data []byte) map[byte][]byte {
+	m := map[byte][]byte{}
+	for i, c := range data {
+		m[c%64] = append(m[c%64], byte(i))
+	}
+	return m
+}
+
+// Holder is made by newHolder, which the compiler inlines into its callers.
+type Holder struct {
+	r   io.Reader
+	buf [64]byte
+}
+
+func newHolder(r io.Reader) *Holder {
+	h := new(Holder)
+	h.r = r
+	return h
+}
+
+var held *Holder
+
+// Hold has the shape of andybalholm/brotli's benchmark line
+// io.Copy(io.Discard, NewReader(bytes.NewReader(data))): on one line, an
+// inlined function of the module allocates on its own line, which the
+// profile shows as an inlined frame of its own, and an inlined function of
+// the standard library allocates with no frame of the module under it,
+// which the profile blames on this line.
+//
+//go:noinline
+func Hold(data []byte) {
+	held = newHolder(bytes.NewReader(data))
 }

@@ -120,3 +120,22 @@ func BenchmarkFloats(b *testing.B) {
 		sinkSlice = Floats(data)
 	}
 }
+
+var sinkGroups map[byte][]byte
+
+func BenchmarkGroup(b *testing.B) {
+	data := make([]byte, 256)
+	for i := range data {
+		data[i] = byte(i)
+	}
+	for b.Loop() {
+		sinkGroups = Group(data)
+	}
+}
+
+func BenchmarkHold(b *testing.B) {
+	data := []byte("abc")
+	for b.Loop() {
+		Hold(data)
+	}
+}
