@@ -367,6 +367,17 @@ func num(v float64) string {
 // example.com/m/btree.(*BTreeG[go.shape.struct { … }]).iter is
 // btree.(*BTreeG[…]).iter.
 func shortFunc(fn string) string {
+	name := shortTypeArgs(fn)
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+// shortTypeArgs shortens the type arguments of a function name as shortFunc
+// does, and keeps its import path: slices.Clone[…] for
+// slices.Clone[go.shape.[]example.com/m.matcher,go.shape.interface { … }].
+func shortTypeArgs(fn string) string {
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(fn, '[')
@@ -392,11 +403,7 @@ func shortFunc(fn string) string {
 		b.WriteString("[" + shortShapes(fn[i+1:j]) + "]")
 		fn = fn[j+1:]
 	}
-	name := b.String()
-	if i := strings.LastIndexByte(name, '/'); i >= 0 {
-		return name[i+1:]
-	}
-	return name
+	return b.String()
 }
 
 // shortShapes returns the type arguments args ("go.shape.string,go.shape.int")

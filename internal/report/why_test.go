@@ -469,6 +469,30 @@ func TestExplainWithoutTypes(t *testing.T) {
 	}
 }
 
+// TestGenericMechanism: a generic function that allocated for a line is
+// named in mechanism_text as the split line names it, its type arguments
+// shortened, not with the compiler's shapes in full (gobwas/glob's
+// parse.go:209, c := slices.Clone(stack[i:])); JSON's mechanism keeps the
+// name as the profile has it.
+func TestGenericMechanism(t *testing.T) {
+	const clone = "slices.Clone[go.shape.[]github.com/gobwas/glob.matcher,go.shape.interface { Match(github.com/gobwas/glob.matchContext, string) (int, bool); String() string }]"
+	for fn, want := range map[string]string{
+		clone: "allocated inside slices.Clone[…], called here",
+		"example.com/m/p.Keep[go.shape.int]": "allocated inside example.com/m/p.Keep[int], called here",
+		"math/rand.newSource":                "allocated inside math/rand.newSource, called here",
+	} {
+		p := profile.Site{File: "/m/a.go", Line: 7, Direct: true, Mechanisms: []profile.Mechanism{{Function: fn, Objects: 1}}}
+		site := Site{Code: "c := slices.Clone(stack[i:])", Mechanism: p.Mechanism()}
+		explain(&site, p, nil, "/m")
+		if site.MechanismText != want {
+			t.Errorf("%s: mechanism_text = %q, want %q", fn, site.MechanismText, want)
+		}
+		if site.Mechanism != fn {
+			t.Errorf("mechanism = %q, want %q", site.Mechanism, fn)
+		}
+	}
+}
+
 // TestMapGrowthWithoutRecords: a map store is read as the map's growth from
 // the types of its package when the compiler writes no record of a value
 // that escapes in it, nor in its tests (testdata/grow), which ReadTypes
