@@ -477,7 +477,7 @@ func TestExplainWithoutTypes(t *testing.T) {
 func TestGenericMechanism(t *testing.T) {
 	const clone = "slices.Clone[go.shape.[]github.com/gobwas/glob.matcher,go.shape.interface { Match(github.com/gobwas/glob.matchContext, string) (int, bool); String() string }]"
 	for fn, want := range map[string]string{
-		clone: "allocated inside slices.Clone[…], called here",
+		clone:                                "allocated inside slices.Clone[…], called here",
 		"example.com/m/p.Keep[go.shape.int]": "allocated inside example.com/m/p.Keep[int], called here",
 		"math/rand.newSource":                "allocated inside math/rand.newSource, called here",
 	} {
