@@ -3,12 +3,14 @@ package alloctest
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,9 +25,18 @@ const Runs = 100
 // more than n times per run on average (testing.AllocsPerRun over Runs runs,
 // which rounds down). It calls f Runs+1 times, and Runs times more when it
 // fails. Under the race detector, which makes code allocate (sync.Pool drops
-// items at random), it only logs that it did not check.
+// items at random), it only logs that it did not check. A negative n or a nil
+// f is reported as an error on t, and f is not called.
 func AtMost(t testing.TB, n int, f func()) {
 	t.Helper()
+	switch {
+	case n < 0:
+		t.Errorf("alloctest: AtMost with n = %d: a count of allocations is not negative; 0 asserts that f does not allocate", n)
+		return
+	case f == nil:
+		t.Errorf("alloctest: AtMost with a nil f: pass the function to measure")
+		return
+	}
 	if raceEnabled {
 		t.Logf("alloctest: allocations not checked under the race detector")
 		return
@@ -47,7 +58,7 @@ func AtMost(t testing.TB, n int, f func()) {
 			sum += s.AllocsPerRun
 		}
 		if got-sum >= 1 {
-			fmt.Fprintf(&b, "\n    (%g allocs/run more were counted than the profile ties to lines: tiny pointer-free objects share one recorded 16-byte block, and stacks deeper than 32 frames are cut)", got-sum)
+			fmt.Fprintf(&b, "\n    (%s allocs/run more were counted than the profile ties to lines: tiny pointer-free objects share one recorded 16-byte block, and stacks deeper than 32 frames are cut)", figure(got-sum))
 		}
 	}
 	t.Errorf("%s", b.String())
@@ -78,16 +89,26 @@ func (s Site) String() string {
 			file = r
 		}
 	}
-	out := fmt.Sprintf("%g allocs/run %6g B/run  %s:%d %s", s.AllocsPerRun, s.BytesPerRun, file, s.Line, s.Function)
+	out := fmt.Sprintf("%s allocs/run %6s B/run  %s:%d %s", figure(s.AllocsPerRun), figure(s.BytesPerRun), file, s.Line, s.Function)
 	if s.Via != "" {
 		out += " via " + s.Via
 	}
 	return out
 }
 
-// Sites calls f runs times with every allocation recorded and returns where
-// f allocated, most allocations first. Allocations of other goroutines, and
-// of f's callers, are not counted.
+// figure formats a per-run figure, a sum of counts divided by the runs, with
+// at most two decimals (26.4, not 26.400000000000002), or two significant
+// digits where two decimals would round it to 0.
+func figure(v float64) string {
+	if r := math.Round(v*100) / 100; r != 0 || v == 0 {
+		return strconv.FormatFloat(r, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 2, 64)
+}
+
+// Sites calls f runs times (once if runs is below 1) with every allocation
+// recorded and returns where f allocated, most allocations first.
+// Allocations of other goroutines, and of f's callers, are not counted.
 func Sites(runs int, f func()) []Site {
 	if runs < 1 {
 		runs = 1

@@ -169,3 +169,44 @@ func TestAtMostUnderRace(t *testing.T) {
 		t.Errorf("AtMost checked under the race detector: %q", r.errors)
 	}
 }
+
+func TestSiteString(t *testing.T) {
+	for _, tc := range []struct {
+		s    Site
+		want string
+	}{
+		{Site{File: "/x/a.go", Line: 3, Function: "m.F", AllocsPerRun: 1, BytesPerRun: 32}, "1 allocs/run     32 B/run  /x/a.go:3 m.F"},
+		// Sums of shares of runs: a figure keeps two decimals, not the
+		// float's rounding error (26.400000000000002).
+		{Site{File: "/x/a.go", Line: 3, Function: "m.F", AllocsPerRun: 0.1 + 0.1 + 0.1, BytesPerRun: 2.64 * 10}, "0.3 allocs/run   26.4 B/run  /x/a.go:3 m.F"},
+		{Site{File: "/x/a.go", Line: 3, Function: "m.F", Via: "strings.genSplit", AllocsPerRun: 0.001, BytesPerRun: 0.016}, "0.001 allocs/run   0.02 B/run  /x/a.go:3 m.F via strings.genSplit"},
+	} {
+		if got := tc.s.String(); got != tc.want {
+			t.Errorf("String() = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+func TestAtMostBadArguments(t *testing.T) {
+	calls := 0
+	for _, tc := range []struct {
+		name string
+		n    int
+		f    func()
+		want string
+	}{
+		{"negative n", -1, func() { calls++ }, "alloctest: AtMost with n = -1: a count of allocations is not negative; 0 asserts that f does not allocate"},
+		{"nil f", 0, nil, "alloctest: AtMost with a nil f: pass the function to measure"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &recorder{TB: t}
+			AtMost(r, tc.n, tc.f)
+			if len(r.errors) != 1 || r.errors[0] != tc.want {
+				t.Errorf("errors %q, want %q", r.errors, tc.want)
+			}
+		})
+	}
+	if calls != 0 {
+		t.Errorf("f was called %d times after a bad n", calls)
+	}
+}
