@@ -23,13 +23,16 @@
 //	}
 //
 // The analyzer uses type information and reports only what it can prove:
-// the loop ranges over a slice, array, map or integer, or counts
+// the loop ranges over a slice, array, map or integer (a slice expression
+// such as args[1:] included), or counts
 // `for i := 0; i < n; i++` (or from a typed zero, such as uint(0) or
 // int64(0)) with n that nothing can change while the loop
 // runs (not assigned in the body, its address not taken, not assigned by a
 // closure; and if n reads a field, an element, a pointer, a package-level
 // variable or a map's length, a body that calls no function and stores only
-// to local variables); every iteration
+// to local variables), or counts down, `for i := len(xs) - 1; i >= 0; i--`,
+// len(xs) times (m+1 times from any m, which the loop evaluates once, with
+// a signed i that the body does not assign); every iteration
 // appends exactly one element, at the top level of the body; the loop has no
 // return, break, continue, goto or panic that could skip the append; the
 // slice is not used between its declaration and the loop nor elsewhere in

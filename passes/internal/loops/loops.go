@@ -36,7 +36,9 @@ type Count struct {
 // the type of i and n) where the body assigns neither i nor n and
 // nothing else can change n while the loop runs (see stable). A range
 // over a string (runes, not bytes), a channel or a function is not counted,
-// nor a count that is a negative constant (the loop never runs). The
+// nor a count that is a negative constant (the loop never runs). A loop
+// that counts down, `for i := m; i >= 0; i--`, runs m+1 times (see
+// countedDown): len(xs) for `i := len(xs) - 1`. The
 // statements before the loop in list tell whether a local count is known
 // not to be negative.
 func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
@@ -64,6 +66,9 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 			}
 		}
 	case *ast.ForStmt:
+		if m := countedDown(info, l); m != nil {
+			return downCount(pass, m, list, j)
+		}
 		if n = countedFor(info, l); n != nil && !stable(info, FileOf(pass, l.Pos()), n, l.Body) {
 			n = nil
 		}
@@ -238,6 +243,66 @@ func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
 		}
 	}
 	return cond.Y
+}
+
+// countedDown recognises for i := m; i >= 0; i-- { ... } (or 0 <= i),
+// with i of a signed integer type that the body does not assign, and m
+// without side effects, and returns m. The loop runs m+1 times: m is
+// evaluated once, before it starts, so what the body does to what m reads
+// does not change the count.
+func countedDown(info *types.Info, l *ast.ForStmt) ast.Expr {
+	init, ok := l.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !Pure(init.Rhs[0]) {
+		return nil
+	}
+	i, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Defs[i].(*types.Var)
+	if !ok {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || b.Info()&types.IsUnsigned != 0 {
+		return nil
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	cond, ok := l.Cond.(*ast.BinaryExpr)
+	if !ok || !(cond.Op == token.GEQ && is(cond.X) && zero(info, cond.Y) || cond.Op == token.LEQ && zero(info, cond.X) && is(cond.Y)) {
+		return nil
+	}
+	post, ok := l.Post.(*ast.IncDecStmt)
+	if !ok || post.Tok != token.DEC || !is(post.X) || Assigns(info, l.Body, v) {
+		return nil
+	}
+	return init.Rhs[0]
+}
+
+// downCount returns the count m+1 of a loop that countedDown recognised,
+// list[j]: len(xs) for m = len(xs) - 1, a constant's value, else m + 1.
+func downCount(pass *analysis.Pass, m ast.Expr, list []ast.Stmt, j int) (Count, bool) {
+	info := pass.TypesInfo
+	typ := types.Default(info.TypeOf(m))
+	if tv := info.Types[m]; tv.Value != nil {
+		n := constant.BinaryOp(tv.Value, token.ADD, constant.MakeInt64(1))
+		if constant.Sign(n) < 0 {
+			return Count{}, false // the loop never runs
+		}
+		return Count{Text: n.ExactString(), NonNegative: true, Type: typ, Expr: m}, true
+	}
+	if b, ok := ast.Unparen(m).(*ast.BinaryExpr); ok && b.Op == token.SUB {
+		if tv := info.Types[b.Y]; tv.Value != nil && constant.Compare(tv.Value, token.EQL, constant.MakeInt64(1)) {
+			return Count{Text: Text(pass.Fset, b.X), NonNegative: NonNegative(info, b.X, list, j), Type: typ, Expr: b.X}, true
+		}
+	}
+	text := Text(pass.Fset, m)
+	if b, ok := m.(*ast.BinaryExpr); ok && b.Op.Precedence() < token.ADD.Precedence() {
+		text = "(" + text + ")"
+	}
+	return Count{Text: text + " + 1", NonNegative: NonNegative(info, m, list, j), Type: typ, Expr: m}, true
 }
 
 // zero reports whether e is the constant 0 of an integer type: 0, uint(0),
@@ -425,7 +490,7 @@ func writesMemory(info *types.Info, body *ast.BlockStmt, elements bool) bool {
 
 // Pure reports whether e can be evaluated twice with the same result and no
 // side effect: identifiers, constants, selectors, len and cap of those,
-// index expressions and arithmetic over them. Calls other than len and cap
+// index and slice expressions (args[1:]) and arithmetic over them. Calls other than len and cap
 // are not pure.
 func Pure(e ast.Expr) bool {
 	switch e := e.(type) {
@@ -439,6 +504,13 @@ func Pure(e ast.Expr) bool {
 		return Pure(e.X)
 	case *ast.IndexExpr:
 		return Pure(e.X) && Pure(e.Index)
+	case *ast.SliceExpr:
+		for _, b := range []ast.Expr{e.Low, e.High, e.Max} {
+			if b != nil && !Pure(b) {
+				return false
+			}
+		}
+		return Pure(e.X)
 	case *ast.BinaryExpr:
 		return Pure(e.X) && Pure(e.Y)
 	case *ast.UnaryExpr:

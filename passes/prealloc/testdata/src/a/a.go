@@ -395,6 +395,67 @@ func blockComments(get func() []int) []int {
 	return out
 }
 
+// A range over a slice expression of operands without side effects runs
+// len of that expression times, which the capacity reads again.
+func rangeSliced(args []string, lo int) []string {
+	out := []string{} // want `out grows once per iteration of a loop of len\(args\[1:\]\) iterations`
+	for _, a := range args[1:] {
+		out = append(out, a+"!")
+	}
+	keep := make([]string, 0) // want `keep grows once per iteration of a loop of len\(args\[lo : lo\+2 : len\(args\)\]\) iterations`
+	for _, a := range args[lo : lo+2 : len(args)] {
+		keep = append(keep, a)
+	}
+	return append(out, keep...)
+}
+
+// Not reported: a bound of the slice expression has a side effect.
+func rangeSlicedCall(args []string, next func() int) []string {
+	var out []string
+	for _, a := range args[next():] {
+		out = append(out, a)
+	}
+	return out
+}
+
+// A loop that counts down from m to 0 runs m+1 times, m evaluated once,
+// before it starts: nothing the body does changes that.
+func countedDown(xs []int, n int) []int {
+	out := []int{} // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for i := len(xs) - 1; i >= 0; i-- {
+		out = append(out, xs[i])
+		xs = xs[:i]
+	}
+	rest := []int{} // want `rest grows once per iteration of a loop of n \+ 1 iterations`
+	for k := n; 0 <= k; k-- {
+		rest = append(rest, k)
+	}
+	ten := []int{} // want `ten grows once per iteration of a loop of 10 iterations`
+	for k := 9; k >= 0; k-- {
+		ten = append(ten, k)
+	}
+	return append(append(out, rest...), ten...)
+}
+
+// Not reported: an unsigned counter is never below 0, and a counter that
+// the body assigns, or that starts below -1, does not count m+1.
+func countedDownNot(xs []int, u uint) []int {
+	out := []int{}
+	for i := u; i >= 0; i-- {
+		out = append(out, int(i))
+	}
+	skip := []int{}
+	for i := len(xs) - 1; i >= 0; i-- {
+		skip = append(skip, xs[i])
+		i--
+	}
+	never := []int{}
+	for i := -2; i >= 0; i-- {
+		never = append(never, i)
+	}
+	return append(append(out, skip...), never...)
+}
+
 // Not reported: moved down to the loop, the declaration would stand between
 // the goto and its label, which does not compile.
 func gotoOver(xs []int) []int {
