@@ -13,8 +13,10 @@ import (
 // cannot tell how it allocates: a line that stores to an index expression,
 // x[k] = v, x[k] += v or x[k]++, whose text cannot tell a map from a
 // slice, a string from a number, nor a value that goes into an interface
-// from one that does not; and a line that makes a value of a named type,
-// make(Fields, n), whose text cannot tell a map from a slice or a channel.
+// from one that does not; a line that assigns or returns a call's results,
+// v, err = f(), whose text cannot tell whether they go into interfaces;
+// and a line that makes a value of a named type, make(Fields, n), whose
+// text cannot tell a map from a slice or a channel.
 type Store struct {
 	// Map says that x is a map, which the store may grow
 	// (runtime.mapassign).
@@ -29,7 +31,12 @@ type Store struct {
 	// compiler says escapes copies its value to the heap (runtime.convT*).
 	// Pointer-shaped values (pointers, closures, maps, channels) are not
 	// among them: they go into the interface as they are, and what
-	// allocates on such a store is the value itself.
+	// allocates on such a store is the value itself. So are the results
+	// of a call, or the value of a comma-ok expression, that an
+	// assignment to interface variables (v, err = f()) or a return of a
+	// function whose results are interfaces (return f()) converts: the
+	// compiler holds each in a temporary, .autotmp_N, whose record is at
+	// the = or the return.
 	Boxed []Position
 	// Own says, of those of Boxed whose value allocates on its own before
 	// the conversion copies it (a make, a slice literal, a conversion
@@ -74,21 +81,72 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 		edit(&s)
 		ix.stores[k] = s
 	}
-	boxed := func(e ast.Expr, to types.Type) {
-		tv, ok := info.Types[e]
-		if !ok || !isInterface(to) || types.IsInterface(tv.Type) || tv.IsNil() || iface.PointerShaped(sizes, tv.Type) {
+	// boxedAt notes a value of type from that its line converts to the
+	// type to, which the compiler reports at pos, and what the value
+	// allocates on its own before (own, or "").
+	boxedAt := func(pos token.Pos, from, to types.Type, own string) {
+		if from == nil || !isInterface(to) || types.IsInterface(from) || iface.PointerShaped(sizes, from) {
 			return
 		}
-		pos := tf.PositionFor(compilerPos(e), false)
-		at := Position{File: tf.Name(), Line: pos.Line, Col: pos.Column}
-		change(compilerPos(e), func(s *Store) {
+		p := tf.PositionFor(pos, false)
+		at := Position{File: tf.Name(), Line: p.Line, Col: p.Column}
+		change(pos, func(s *Store) {
 			s.Boxed = append(s.Boxed, at)
-			if own := ownAllocation(e, info); own != "" {
+			if own != "" {
 				if s.Own == nil {
 					s.Own = map[Position]string{}
 				}
 				s.Own[at] = own
 			}
+		})
+	}
+	boxed := func(e ast.Expr, to types.Type) {
+		if tv, ok := info.Types[e]; ok && !tv.IsNil() {
+			boxedAt(compilerPos(e), tv.Type, to, ownAllocation(e, info))
+		}
+	}
+	// results notes the results of a call, or the value of a comma-ok
+	// expression (m[k], x.(T), <-c), that are converted to the types to
+	// (nil where a result is not assigned): the compiler holds each in a
+	// temporary, .autotmp_N, and reports its conversion at pos, the
+	// assignment's = or the return.
+	results := func(pos token.Pos, e ast.Expr, to []types.Type) {
+		var from []types.Type
+		switch t := info.TypeOf(e).(type) {
+		case *types.Tuple:
+			for i := range t.Len() {
+				from = append(from, t.At(i).Type())
+			}
+		default:
+			from = []types.Type{t} // a comma-ok's bool is never allocated
+		}
+		if len(from) > len(to) {
+			return
+		}
+		for i, t := range from {
+			boxedAt(pos, t, to[i], "")
+		}
+	}
+	// returns notes the results of calls that the returns of body, of a
+	// function of signature sig, give as they are.
+	returns := func(body *ast.BlockStmt, sig *types.Signature) {
+		if body == nil || sig == nil || sig.Results().Len() < 2 {
+			return
+		}
+		var to []types.Type
+		for i := range sig.Results().Len() {
+			to = append(to, sig.Results().At(i).Type())
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // its returns are its own
+			case *ast.ReturnStmt:
+				if len(n.Results) == 1 {
+					results(n.Return, n.Results[0], to)
+				}
+			}
+			return true
 		})
 	}
 	index := func(lhs ast.Expr) (*ast.IndexExpr, bool) {
@@ -104,7 +162,23 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+				returns(n.Body, fn.Signature())
+			}
+		case *ast.FuncLit:
+			sig, _ := info.TypeOf(n).(*types.Signature)
+			returns(n.Body, sig)
 		case *ast.AssignStmt:
+			if len(n.Lhs) > 1 && len(n.Rhs) == 1 {
+				// v, err = f(): a variable declared here has the
+				// result's type, and the blank identifier none.
+				to := make([]types.Type, len(n.Lhs))
+				for i, lhs := range n.Lhs {
+					to[i] = info.TypeOf(lhs)
+				}
+				results(n.TokPos, n.Rhs[0], to)
+			}
 			if n.Tok == token.DEFINE {
 				return true
 			}

@@ -194,6 +194,71 @@ func storeThroughElem(p []*int, n int) {
 	*p[0] = n // the store
 }
 
+// A call's results, or a comma-ok expression's value, assigned to
+// interface variables (v, err = f(), as paulmach/orb's wkt.Unmarshal does,
+// g, err = unmarshalLineString(s)) or returned as they are from a function
+// whose results are interfaces (return f()): the compiler converts each
+// result in a temporary that it names .autotmp_N, at the = or the return.
+
+type ring []int
+
+func (r ring) Len() int { return len(r) }
+
+type sized interface{ Len() int }
+
+var someRing = make(ring, 4)
+
+//go:noinline
+func ringOf(n int) (ring, error) { return someRing[:n], nil }
+
+//go:noinline
+func pointOf(n int) (*point, error) { return &aPoint, nil }
+
+var aSized sized
+
+//go:noinline
+func storeResults(n int) {
+	var err error
+	aSized, err = ringOf(n) // the store
+	_ = err
+}
+
+//go:noinline
+func storeResultsDefine(n int) (sized, error) {
+	var s sized
+	s, err := ringOf(n) // the store
+	return s, err
+}
+
+//go:noinline
+func storeReturned(n int) (sized, error) {
+	return ringOf(n) // the store
+}
+
+//go:noinline
+func storeCommaOk(m map[int]point, k int) any {
+	var v any
+	var ok bool
+	v, ok = m[k] // the store
+	_ = ok
+	return v
+}
+
+//go:noinline
+func storeResultsPointer(n int) (any, error) {
+	var v any
+	var err error
+	v, err = pointOf(n) // the store
+	return v, err
+}
+
+//go:noinline
+func storeResultsSame(n int) (ring, error) {
+	var r ring
+	r, err := ringOf(n) // the store
+	return r, err
+}
+
 var (
 	builtOnce = sync.OnceValues(func() (*Index, error) {
 		ctx := context.Background()
@@ -319,6 +384,13 @@ func TestStores(t *testing.T) {
 		{"storeMapOfMaps", true, false, 0, grows, nil},
 		{"storeDerefCount", true, false, 0, grows, nil},
 		{"storeThroughElem", false, false, 0, "", nil},
+		// Results converted where they are assigned or returned.
+		{"storeResults", false, false, 1, boxes, func() { storeResults(3) }},
+		{"storeResultsDefine", false, false, 1, boxes, func() { storeResultsDefine(3) }},
+		{"storeReturned", false, false, 1, boxes, func() { storeReturned(3) }},
+		{"storeCommaOk", false, false, 1, boxes, func() { storeCommaOk(map[int]point{1: aPoint}, 1) }},
+		{"storeResultsPointer", false, false, 0, "", func() { storeResultsPointer(3) }},
+		{"storeResultsSame", false, false, 0, "", func() { storeResultsSame(3) }},
 	} {
 		s, code, line := markedStore(t, ix, file, lines, marked, tc.fn)
 		if s.Map != tc.isMap || s.Concat != tc.concat || len(s.Boxed) != tc.boxed {
