@@ -26,8 +26,12 @@
 // and MustCompilePOSIX get a fix, since Compile's error needs a decision:
 // the message says that MustCompile can take its place.
 // The variable is named after the function, in mixedCaps (a method's name
-// is prefixed by its receiver type's), and never collides with a name
-// declared or imported in the package or declared in the function.
+// is prefixed by its receiver type's), and after the local variable that
+// the compile initializes, if any, so that several compiles in one
+// function get names that tell them apart (anchorRe := … in links becomes
+// linksAnchorRe; a local named re, rx or regexp adds nothing), and never
+// collides with a name declared or imported in the package or declared in
+// the function.
 //
 // No fix is offered either when the pattern uses a constant or type
 // declared inside the function, which the package-level variable could not

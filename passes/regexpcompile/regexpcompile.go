@@ -310,7 +310,7 @@ func report(pass *analysis.Pass, fl *flows, taken map[string]bool, o owner, cur 
 	case local != "":
 		d.Message += " (no fix offered: the pattern uses " + local + ", declared in the function, which a package-level variable cannot see)"
 	default:
-		name := varName(pass, o, taken)
+		name := varName(pass, o, heldIn(cur), taken)
 		taken[name] = true
 		decl := fmt.Sprintf("var %s = %s\n\n", name, loops.Text(pass.Fset, call))
 		start := o.decl.Pos()
@@ -684,12 +684,21 @@ func isRegexp(t types.Type) bool {
 
 // varName picks a package-level name in mixedCaps not yet in use: the
 // owner's name (the function's, with the receiver's type name for a method,
-// or the variable's) followed by Re, then Re2, Re3...
-func varName(pass *analysis.Pass, o owner, taken map[string]bool) string {
-	base := mixedCaps(o.base) + "Re"
-	if base == "Re" { // func _
-		base = "re"
+// or the variable's) followed by the name of the local variable that the
+// compile initializes, with Re unless it ends in a word for a regexp
+// (anchorRe, imgPattern: linksAnchorRe, linksImgPatternRe), or by Re alone
+// where there is none or its name says only that it holds a regexp (re,
+// rx, r); then with 2, 3... until it is free.
+func varName(pass *analysis.Pass, o owner, local string, taken map[string]bool) string {
+	suffix := "Re"
+	if local != "" && len([]rune(local)) > 1 && !regexpWords[strings.ToLower(local)] {
+		suffix = local
+		lower := strings.ToLower(local)
+		if !slices.ContainsFunc([]string{"re", "regexp", "regex", "rx"}, func(w string) bool { return strings.HasSuffix(lower, w) }) {
+			suffix += "Re"
+		}
 	}
+	base := mixedCaps(o.base + "_" + suffix)
 	for i := 1; ; i++ {
 		name := base
 		if i > 1 {
@@ -700,6 +709,30 @@ func varName(pass *analysis.Pass, o owner, taken map[string]bool) string {
 		}
 		return name
 	}
+}
+
+// regexpWords are local names that say only that they hold a regexp: the
+// hoisted variable is named after the function alone.
+var regexpWords = map[string]bool{"re": true, "rx": true, "rgx": true, "regex": true, "regexp": true, "exp": true, "expr": true}
+
+// heldIn returns the name of the local variable that the compile at cur
+// initializes, alone in its definition (name := regexp.MustCompile(…), or
+// var name = …), or "".
+func heldIn(cur inspector.Cursor) string {
+	call := cur.Node()
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if p.Tok == token.DEFINE && len(p.Lhs) == 1 && len(p.Rhs) == 1 && p.Rhs[0] == call {
+			if id, ok := p.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+				return id.Name
+			}
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == 1 && len(p.Values) == 1 && p.Values[0] == call && p.Names[0].Name != "_" {
+			return p.Names[0].Name
+		}
+	}
+	return ""
 }
 
 // declared reports whether name is declared at package level or imported

@@ -175,6 +175,16 @@ func shadowing(s string) bool {
 	return regexp.MustCompile(`l+`).MatchString(shadowingRe) // want `regexp.MustCompile of a constant pattern`
 }
 
+// A compile held in a local variable is named after it too, but for a
+// name that says only that it holds a regexp.
+func links(s string) string {
+	anchorRe := regexp.MustCompile(`<a href="/(.*?)"`)       // want `regexp.MustCompile of a constant pattern runs on every call of links`
+	var imgPattern = regexp.MustCompile(`<img src="/(.*?)"`) // want `regexp.MustCompile of a constant pattern runs on every call of links`
+	url_regexp := regexp.MustCompile(`https?://`)            // want `regexp.MustCompile of a constant pattern runs on every call of links`
+	rx := regexp.MustCompile(`x+`)                           // want `regexp.MustCompile of a constant pattern runs on every call of links`
+	return anchorRe.ReplaceAllString(imgPattern.ReplaceAllString(url_regexp.ReplaceAllString(rx.ReplaceAllString(s, ""), ""), ""), "")
+}
+
 type t struct{}
 
 func (t) x(s string) bool {
