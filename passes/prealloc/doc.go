@@ -24,7 +24,7 @@
 //
 // The analyzer uses type information and reports only what it can prove:
 // the loop ranges over a slice, array, map or integer (a slice expression
-// such as args[1:] included), or counts
+// such as args[1:] included, and a type parameter S ~[]T), or counts
 // `for i := 0; i < n; i++` (or from a typed zero, such as uint(0) or
 // int64(0)) with n that nothing can change while the loop
 // runs (not assigned in the body, its address not taken, not assigned by a
@@ -95,6 +95,9 @@
 // before Go 1.21 (which added package slices) or where that name is taken
 // where the fix would write it (by a local variable, say). A slice made
 // with []T{} or make([]T, 0), not nil to begin with, is made with make.
+// A slice of a type parameter whose types are all slices of one element
+// type (S ~[]T, or []byte | raw) is made as one of a slice type is: make(S,
+// 0, n), or slices.Grow[S](nil, n).
 // A var slice compared with nil after the loop gets slices.Grow too: as
 // every iteration appends, the count is 0 exactly when the loop does not
 // run, so s == nil answers as before.

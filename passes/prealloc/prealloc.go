@@ -57,7 +57,7 @@ func emptySlice(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 			return nil, nil
 		}
 		obj := pass.TypesInfo.Defs[vs.Names[0]]
-		if obj == nil || !isSlice(obj.Type()) {
+		if obj == nil || !loops.IsSlice(obj.Type()) {
 			return nil, nil
 		}
 		return obj, vs.Type
@@ -70,7 +70,7 @@ func emptySlice(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 			return nil, nil
 		}
 		obj := pass.TypesInfo.Defs[id]
-		if obj == nil || !isSlice(obj.Type()) {
+		if obj == nil || !loops.IsSlice(obj.Type()) {
 			return nil, nil
 		}
 		switch r := s.Rhs[0].(type) {
@@ -87,11 +87,6 @@ func emptySlice(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 		}
 	}
 	return nil, nil
-}
-
-func isSlice(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Slice)
-	return ok
 }
 
 // checkFrom reports the declaration list[i] when the first statement after

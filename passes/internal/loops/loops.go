@@ -30,8 +30,9 @@ type Count struct {
 
 // TripCount returns the number of iterations of the loop list[j], when that
 // number is known before the loop starts and its expression can be
-// evaluated again without side effects: len(x) for a range over a slice,
-// array or map x, n for a range over an integer n, and n for
+// evaluated again without side effects: len(x) for a range over a slice
+// (or a type parameter whose types are slices of one element type, see
+// IsSlice), array or map x, n for a range over an integer n, and n for
 // `for i := 0; i < n; i++` (or a start of uint(0), int64(0): a zero of
 // the type of i and n) where the body assigns neither i nor n and
 // nothing else can change n while the loop runs (see stable). A range
@@ -53,8 +54,11 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 		if t == nil {
 			return Count{}, false
 		}
+		if IsSlice(t) { // a type parameter's too
+			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int], Expr: l.X}, true
+		}
 		switch u := t.Underlying().(type) {
-		case *types.Slice, *types.Map, *types.Array:
+		case *types.Map, *types.Array:
 			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int], Expr: l.X}, true
 		case *types.Pointer:
 			if _, ok := u.Elem().Underlying().(*types.Array); ok {
@@ -80,6 +84,53 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 		return Count{}, false
 	}
 	return Count{Text: Text(fset, n), NonNegative: NonNegative(info, n, list, j), Type: types.Default(info.TypeOf(n)), Expr: n}, true
+}
+
+// IsSlice reports whether t is a slice type, or a type parameter whose
+// every type is a slice of one element type (S ~[]T), which make and
+// slices.Grow take as they take a slice type.
+func IsSlice(t types.Type) bool {
+	if tp, ok := t.(*types.TypeParam); ok {
+		iface, ok := tp.Constraint().Underlying().(*types.Interface)
+		if !ok {
+			return false
+		}
+		var elem types.Type
+		return sameSlices(iface, &elem) && elem != nil
+	}
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+// sameSlices reports whether every type term that iface embeds, in unions
+// and interfaces it embeds, is a slice whose element type is *elem (set by
+// the first). Methods do not matter; an interface with no terms does.
+func sameSlices(iface *types.Interface, elem *types.Type) bool {
+	for i := range iface.NumEmbeddeds() {
+		var terms []types.Type
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := range e.Len() {
+				terms = append(terms, e.Term(j).Type())
+			}
+		default:
+			if sub, ok := e.Underlying().(*types.Interface); ok {
+				if !sameSlices(sub, elem) {
+					return false
+				}
+				continue
+			}
+			terms = append(terms, e)
+		}
+		for _, term := range terms {
+			s, ok := term.Underlying().(*types.Slice)
+			if !ok || *elem != nil && !types.Identical(s.Elem(), *elem) {
+				return false
+			}
+			*elem = s.Elem()
+		}
+	}
+	return true
 }
 
 // NonNegative reports whether e, evaluated just before the statement

@@ -456,6 +456,28 @@ func countedDownNot(xs []int, u uint) []int {
 	return append(append(out, skip...), never...)
 }
 
+// A slice of a type parameter whose constraint makes it a slice of one
+// element type is made as any other.
+func generic[T any, S ~[]T](xs S) S {
+	var out S // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
+type raw []byte
+
+type byteSlices interface{ []byte | raw }
+
+func genericUnion[B byteSlices](xs []int) B {
+	out := B{} // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		out = append(out, byte(x))
+	}
+	return out
+}
+
 // Not reported: moved down to the loop, the declaration would stand between
 // the goto and its label, which does not compile.
 func gotoOver(xs []int) []int {
