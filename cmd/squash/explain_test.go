@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,16 +13,43 @@ import (
 	"github.com/squashgo/squash/internal/escape"
 )
 
+// decoderLine returns the number of the line of examples/decoder/decoder.go
+// that holds code, so that the tests that explain its lines follow edits
+// of the example above them.
+func decoderLine(t *testing.T, code string) int {
+	t.Helper()
+	src, err := os.ReadFile("../../examples/decoder/decoder.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.TrimSpace(l) == code {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line of examples/decoder/decoder.go is %q", code)
+	return 0
+}
+
 func TestExplain(t *testing.T) {
+	conv := decoderLine(t, "s := string(b)")
+	read := decoderLine(t, "b, err := io.ReadAll(r)")
+	n := func(format string, lines ...int) string {
+		args := make([]any, len(lines))
+		for i, l := range lines {
+			args[i] = l
+		}
+		return fmt.Sprintf(format, args...)
+	}
 	for _, tc := range []struct {
 		name, dir, arg string
 		want           []string
 	}{
-		{"escape with its flow", "../..", "examples/decoder/decoder.go:33", []string{
-			"examples/decoder/decoder.go:33: s := string(b)",
-			"33:14: escape: string(b) escapes to heap",
-			"    flow: s ← &{storage for string(b)}  (33:14)",
-			"      from strings.genSplit(strings.s, strings.sep, 0, -1) (call parameter)  (34:25 ← ",
+		{"escape with its flow", "../..", n("examples/decoder/decoder.go:%d", conv), []string{
+			n("examples/decoder/decoder.go:%d: s := string(b)", conv),
+			n("%d:14: escape: string(b) escapes to heap", conv),
+			n("    flow: s ← &{storage for string(b)}  (%d:14)", conv),
+			n("      from strings.genSplit(strings.s, strings.sep, 0, -1) (call parameter)  (%d:25 ← ", conv+1),
 		}},
 		{"inlined copies", "../../internal/escape/testdata/inl", "inl.go:11", []string{
 			"inl.go:11: return &T{a: a}",
@@ -36,8 +64,8 @@ func TestExplain(t *testing.T) {
 			"local.go:27: seen := make(Flags, n)\n  no compiler decision on this line\n  with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes\n",
 			"local.go:28: set := make(Set, n)\n  no compiler decision on this line\n",
 		}},
-		{"a range without decisions", "../..", "examples/decoder/decoder.go:30-31", []string{
-			"examples/decoder/decoder.go:30: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:31: return nil, err\n  no compiler decision on this line\n",
+		{"a range without decisions", "../..", n("examples/decoder/decoder.go:%d-%d", read+1, read+2), []string{
+			n("examples/decoder/decoder.go:%d: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:%d: return nil, err\n  no compiler decision on this line\n", read+1, read+2),
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
