@@ -167,9 +167,9 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		// add up to the benchmark's allocs/op.
 		if perOp && b.UnrecordedAllocsPerOp > 0 && num(b.UnrecordedAllocsPerOp) != "0" {
 			if sampled {
-				t.figure(num(b.UnrecordedAllocsPerOp), fmt.Sprintf("not in the estimates: the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
+				t.figure(num(b.UnrecordedAllocsPerOp), "not in the estimates: the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+plural(b.Iterations, "op", "ops"))
 			} else {
-				t.figure(num(b.UnrecordedAllocsPerOp), fmt.Sprintf("not recorded one by one: tiny allocations that share 16-byte blocks, or set-up, which the timing run spread over its %d ops", b.Iterations))
+				t.figure(num(b.UnrecordedAllocsPerOp), "not recorded one by one: tiny allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+plural(b.Iterations, "op", "ops"))
 			}
 		}
 	}()

@@ -125,6 +125,11 @@ func TestWriteTextUnrecorded(t *testing.T) {
 			t.Errorf("width %d: output lacks\n%s\nin:\n%s", tc.width, tc.want, out)
 		}
 	}
+	// -benchtime 1x: one op, not "1 ops".
+	b.Iterations = 1
+	if out, want := text(t, r, TextOptions{Width: 100}), "spread over its 1 op\n"; !strings.Contains(out, want) {
+		t.Errorf("one timed op: output lacks %q:\n%s", want, out)
+	}
 }
 
 // TestWriteTextSampledProfile: a profile read with -profile says whether
