@@ -486,6 +486,40 @@ func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) 
 		summary += fmt.Sprintf(", %d gone", len(v.Stale))
 	}
 	g.line("%s", summary)
+	if len(v.Over) > 0 {
+		g.line("over budget: remove the allocations named above or, if they are meant, record them as the budget with '%s'", writeCommand(cfg))
+	}
+}
+
+// writeCommand returns the squash guard -write that records what cfg
+// checked: its benchmarks, benchtime, budget file and packages.
+func writeCommand(cfg guardConfig) string {
+	args := []string{"squash", "guard", "-write"}
+	if cfg.bench.Bench != "" && cfg.bench.Bench != "." {
+		args = append(args, "-bench", shellWord(cfg.bench.Bench))
+	}
+	if cfg.benchtimeSet {
+		args = append(args, "-benchtime", shellWord(cfg.bench.Benchtime))
+	}
+	if cfg.file != "" {
+		args = append(args, "-budget", shellWord(cfg.file))
+	}
+	for _, p := range cfg.patterns {
+		args = append(args, shellWord(p))
+	}
+	return strings.Join(args, " ")
+}
+
+// shellWord returns s as one word of a POSIX shell command: as it is when
+// no character in it is special, else in single quotes.
+func shellWord(s string) string {
+	plain := s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("_-./=:,+@%", r))
+	})
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // overrun prints a benchmark over budget; its figures are the lowest of

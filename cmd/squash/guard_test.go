@@ -277,7 +277,12 @@ func TestGuardVerdicts(t *testing.T) {
 		{name: "site grew", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, strings.Replace(appendSite, "3 allocs", "2 allocs", 1)},
 			code: exitFindings, want: []string{"site 3 allocs/op (budget 2) at dec/dec.go:17 dec.Decode"}},
 		{name: "new site", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
-			code: exitFindings, want: []string{"new site 3 allocs/op at dec/dec.go:17 dec.Decode\n          out = append(out, Record{Name: p, N: len(p)})\n"}},
+			code: exitFindings, want: []string{"new site 3 allocs/op at dec/dec.go:17 dec.Decode\n          out = append(out, Record{Name: p, N: len(p)})\n",
+				"budgets: 1 over, 1 within\nover budget: remove the allocations named above or, if they are meant, record them as the budget with 'squash guard -write ./...'\n"}},
+		{name: "next step keeps the check's selection", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
+			cfg: func(c *guardConfig) {
+				c.bench.Bench, c.file, c.benchtimeSet = "Decode$", "my budget", true
+			}, code: exitFindings, want: []string{"record them as the budget with 'squash guard -write -bench 'Decode$' -benchtime 100x -budget 'my budget' ./...'\n"}},
 		{name: "looser budget", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 9 allocs", 1)},
 			code: exitClean, want: []string{"(1 now allocates less: 'squash guard -write' tightens it)"}},
 		{name: "not budgeted", budget: []string{countLine},
@@ -816,4 +821,20 @@ func readFile(t *testing.T, file string) string {
 	t.Helper()
 	data, _ := os.ReadFile(file)
 	return string(data)
+}
+
+func TestShellWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"./...":          "./...",
+		"100x":           "100x",
+		"Decode$":        "'Decode$'",
+		"my budget":      "'my budget'",
+		"it's":           `'it'\''s'`,
+		"":               "''",
+		"Bench/size=1KB": "Bench/size=1KB",
+	} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
 }
