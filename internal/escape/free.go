@@ -83,6 +83,9 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		e := exprAt(src.file, tf.Pos(off))
 		r.Free = whyFree(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
 		r.Tiny = r.Free == "" && tiny(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
+		if v := caseVar(src.file, tf.Pos(off), src.pkg.TypesInfo); v != nil && r.Message == v.Name()+" escapes to heap" {
+			r.Tiny = r.Free == "" && tinyType(v.Type(), src.pkg.TypesSizes)
+		}
 		r.AtCall = len(r.Inlined) > 0 && returnedAsIs(src.file, e, src.pkg.TypesInfo)
 	}
 	return nil
@@ -376,11 +379,38 @@ func tiny(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) bool {
 		return false // a constant: not allocated
 	}
 	t, _, ok := heapValue(msg, e, info)
-	if !ok || t == nil || generic(t) {
+	return ok && tinyType(t, sizes)
+}
+
+// tinyType reports whether the runtime's tiny allocator makes values of
+// type t: a type known at compile time, under tinySize bytes, that holds
+// no pointers.
+func tinyType(t types.Type, sizes types.Sizes) bool {
+	if t == nil || generic(t) {
 		return false
 	}
 	n := sizes.Sizeof(t)
 	return n > 0 && n < tinySize && !hasPointers(t)
+}
+
+// caseVar returns the variable that a type switch declares in the clause
+// whose first type starts at pos (switch t := v.(type) { case float64: … }),
+// or nil: the compiler reports that variable moved to the heap at the start
+// of that type, inside any parentheses (case time.Duration: at time, case
+// (int): at int).
+func caseVar(f *ast.File, pos token.Pos, info *types.Info) *types.Var {
+	var v *types.Var
+	ast.Inspect(f, func(n ast.Node) bool {
+		if v != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+			return false
+		}
+		if cc, ok := n.(*ast.CaseClause); ok && len(cc.List) > 0 && ast.Unparen(cc.List[0]).Pos() == pos {
+			v, _ = info.Implicits[cc].(*types.Var)
+			return false
+		}
+		return true
+	})
+	return v
 }
 
 // hasPointers reports whether values of t hold pointers: the runtime

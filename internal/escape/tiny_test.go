@@ -3,6 +3,7 @@ package escape
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // The functions below allocate on the lines marked "// tiny" values that
@@ -39,6 +40,29 @@ func tinyValues(f float64, i32 int32, s string, b []byte) {
 func tinyMoved() *uint32 {
 	var n uint32 // tiny
 	return &n
+}
+
+// tinyCases has the shape of paulmach/orb's mvt.encodeValue: a type
+// switch's variable, whose address escapes, is moved to the heap in each
+// clause that takes it, at the clause's type (the compiler's record is at
+// that type, and names the variable).
+//
+//go:noinline
+func tinyCases(v any) {
+	switch t := v.(type) {
+	case float64: // tiny
+		tinyF = &t
+	case [4]int64: // not tiny
+		tinyBig = &t
+	case string: // not tiny
+		tinySink = &t
+	}
+	switch t := v.(type) {
+	case (int32): // tiny
+		tinySink = &t
+	case time.Duration: // tiny
+		tinySink = &t
+	}
 }
 
 // TestTiny: ReadTypes marks Tiny the records of values the tiny allocator
