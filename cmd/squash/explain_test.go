@@ -129,7 +129,9 @@ func TestExplainBadInput(t *testing.T) {
 		{"ok/ok.go:x", `is not FILE:LINE or FILE:LINE-LINE: "x" is not a line number`},
 		{"ok/ok.go", "is not FILE:LINE"},
 		{"broken/broken.go:5", "example.com/sq/broken does not compile:"},
-		{"ok/ok_plan9.go:6", "ok/ok_plan9.go is left out of the build by its build constraints (for GOOS="},
+		{"ok/ok_plan9.go:6", "ok/ok_plan9.go is left out of the build by its build constraints (//go:build plan9, for GOOS="},
+		{"ok/ok_tagged.go:6", "ok/ok_tagged.go is left out of the build by its build constraints (//go:build squashtagged, for GOOS="},
+		{"ok/ok_tagged.go:6", "or the build tags (GOFLAGS=-tags=…), that select it"},
 	} {
 		code, stdout, stderr := squash(t, testMod, append([]string{"explain"}, strings.Fields(tc.arg)...)...)
 		first, _, _ := strings.Cut(stderr, "\n")

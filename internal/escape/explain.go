@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"os"
@@ -89,7 +90,7 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 	}
 	build := pkgs[0]
 	if slices.Contains(build.Ignored, filepath.Base(abs)) {
-		return nil, fmt.Errorf("%s is left out of the build by its build constraints (for %s): the compiler makes no decision on it; set GOOS and GOARCH (or the build tags) that select it", file, goTarget(ctx))
+		return nil, fmt.Errorf("%s is left out of the build by its build constraints (%sfor %s): the compiler makes no decision on it; set the GOOS and GOARCH, or the build tags (GOFLAGS=-tags=…), that select it", file, goBuildLine(src), goTarget(ctx))
 	}
 	if in != "" {
 		others, err := bench.Resolve(ctx, "", []string{in})
@@ -190,6 +191,21 @@ func goTarget(ctx context.Context) string {
 		}
 	}
 	return "GOOS=" + goos + " GOARCH=" + goarch
+}
+
+// goBuildLine returns the //go:build line of the source src, followed by
+// ", ", or "" when it has none (its name alone constrains it: x_windows.go).
+func goBuildLine(src []string) string {
+	for _, l := range src {
+		l = strings.TrimSpace(l)
+		if constraint.IsGoBuild(l) {
+			return l + ", "
+		}
+		if strings.HasPrefix(l, "package ") {
+			break
+		}
+	}
+	return ""
 }
 
 func lineRange(from, to int) string {
