@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/google/pprof/profile"
@@ -125,6 +126,35 @@ func WithoutInit(p *profile.Profile) *profile.Profile {
 }
 
 var doInit = regexp.MustCompile(`^runtime\.doInit1?$`)
+
+// WithoutParent returns a copy of p without the samples that the benchmark
+// function top (BenchmarkX, of a package in scope) made in its own body, as
+// the testing package ran it (testing.(*B).runN called it): for a profile of
+// one of its sub-benchmarks (BenchmarkX/n=10), whose function is another (a
+// closure, run on a goroutine of its own). top then runs once per process,
+// with b.N = 1, to call b.Run, and go test counts none of what it
+// allocates. Two attribution runs make the same set-up, but a pool refilled
+// in one and not the other (fmt.Sprintf's, for a b.Run name) leaves some of
+// it in their difference, as if the sub-benchmark's loop made it.
+func WithoutParent(p *profile.Profile, scope Scope, top string) *profile.Profile {
+	c := p.Copy()
+	c.Sample = slices.DeleteFunc(c.Sample, func(s *profile.Sample) bool {
+		var caller string // the function of the frame before, toward the leaf
+		for _, loc := range s.Location {
+			for _, l := range loc.Line {
+				if l.Function == nil {
+					continue
+				}
+				if l.Function.Name == "testing.(*B).runN" {
+					return scope.Contains(caller) && strings.TrimPrefix(unescape(caller), FuncPackage(caller)+".") == top
+				}
+				caller = l.Function.Name
+			}
+		}
+		return false
+	})
+	return c
+}
 
 func negate(n int) []float64 {
 	r := make([]float64, n)

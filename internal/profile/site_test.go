@@ -265,3 +265,45 @@ func TestWithoutInit(t *testing.T) {
 		t.Errorf("WithoutInit changed its argument: %d samples", len(b.p.Sample))
 	}
 }
+
+// TestWithoutParent: of a profile of the sub-benchmark BenchmarkX/n=1, the
+// samples that BenchmarkX made in its own body, run by the testing package,
+// are dropped (its set-up, b.Run(fmt.Sprintf(…)) in andybalholm/brotli's
+// BenchmarkEncodeLevelsReset): go test counts none of them. Those of the
+// sub-benchmark's function, a closure, are kept, as are BenchmarkX's in a
+// profile of another benchmark.
+func TestWithoutParent(t *testing.T) {
+	const user = "example.com/m/dec"
+	runN := frame{"testing.(*B).runN", "/go/benchmark.go", 219}
+	b := newBuilder("alloc_objects", "alloc_space")
+	b.sample([]int64{2, 32},
+		[]frame{{"fmt.Sprintf", "/go/print.go", 240}},
+		[]frame{{user + ".BenchmarkX", "/m/dec/dec_test.go", 20}},
+		[]frame{runN})
+	b.sample([]int64{5, 500},
+		[]frame{{user + ".NewDecoder", "/m/dec/dec.go", 9}},
+		[]frame{{user + ".BenchmarkX", "/m/dec/dec_test.go", 18}},
+		[]frame{runN})
+	b.sample([]int64{3, 48},
+		[]frame{{user + ".Decode", "/m/dec/dec.go", 14}},
+		[]frame{{user + "_test.BenchmarkX.func1", "/m/dec/dec_test.go", 24}},
+		[]frame{runN})
+	b.sample([]int64{1, 16},
+		[]frame{{user + ".Decode", "/m/dec/dec.go", 14}},
+		[]frame{{user + ".BenchmarkXY", "/m/dec/dec_test.go", 40}},
+		[]frame{runN})
+	scope := Scope{"example.com/m"}
+	a, err := Blame(WithoutParent(b.p, scope, "BenchmarkX"), scope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Objects != 4 || len(a.Sites) != 1 || a.Sites[0].Line != 14 {
+		t.Errorf("sites %+v, %d objects: want dec.go:14 alone, with 4 objects", a.Sites, a.Objects)
+	}
+	if len(b.p.Sample) != 4 {
+		t.Errorf("WithoutParent changed its argument: %d samples", len(b.p.Sample))
+	}
+	if a, _ := Blame(WithoutParent(b.p, scope, "BenchmarkZ"), scope); a.Objects != 11 {
+		t.Errorf("a profile of another benchmark kept %d objects, want all 11", a.Objects)
+	}
+}

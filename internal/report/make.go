@@ -290,7 +290,13 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 	if err != nil {
 		return nil, err
 	}
-	diff, err := profile.Diff(profile.WithoutInit(mem), profile.WithoutInit(base))
+	mem, base = profile.WithoutInit(mem), profile.WithoutInit(base)
+	if top, _, sub := strings.Cut(res.Name, "/"); sub {
+		// The set-up of a sub-benchmark's parent, which go test does
+		// not count.
+		mem, base = profile.WithoutParent(mem, scope, top), profile.WithoutParent(base, scope, top)
+	}
+	diff, err := profile.Diff(mem, base)
 	if err != nil {
 		return nil, err
 	}

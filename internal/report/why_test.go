@@ -571,3 +571,23 @@ func TestTinySites(t *testing.T) {
 		t.Errorf("boxed [2]float64: tiny %v at %.2f allocs/op; want exactly 12, not tiny", pair.Tiny, pair.AllocsPerOp)
 	}
 }
+
+// TestParentSetUp: a sub-benchmark's sites hold what its own function
+// allocates, not its parent's set-up, which runs once per process and go
+// test does not count, even where the two attribution runs made different
+// amounts of it (testdata/why's BenchmarkParent, as a pool refilled in one
+// run and not the other makes andybalholm/brotli's b.Run(fmt.Sprintf(…))).
+func TestParentSetUp(t *testing.T) {
+	b := benchmarksByName(makeReport(t, "testdata/why", ".", "."))["BenchmarkParent/n=1"]
+	if b == nil {
+		t.Fatal("no BenchmarkParent/n=1 in the report")
+	}
+	for _, s := range b.Sites {
+		if strings.HasSuffix(s.Function, ".BenchmarkParent") {
+			t.Errorf("site %s:%d (%s) of the parent's set-up, %.2f allocs/op", s.File, s.Line, s.Code, s.AllocsPerOp)
+		}
+	}
+	if s := siteWithCode(b, "childSink = make([]byte, 32)"); s == nil || s.AllocsPerOp != 1 {
+		t.Errorf("the sub-benchmark's own allocation: %+v, want 1 allocs/op", s)
+	}
+}

@@ -1,6 +1,8 @@
 package why
 
 import (
+	"flag"
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -138,4 +140,27 @@ func BenchmarkHold(b *testing.B) {
 	for b.Loop() {
 		Hold(data)
 	}
+}
+
+var parentSink, childSink []byte
+
+// BenchmarkParent has the shape of andybalholm/brotli's
+// BenchmarkEncodeLevelsReset: its own body is set-up, run once per
+// process, and its sub-benchmark is what go test measures. Its set-up
+// differs between processes as a pool refilled in one and not in the
+// other does, here with -test.benchtime, so that two attribution runs
+// leave some of it in their difference.
+func BenchmarkParent(b *testing.B) {
+	n := 0
+	if f := flag.Lookup("test.benchtime"); f != nil {
+		fmt.Sscanf(f.Value.String(), "%dx", &n)
+	}
+	for range n {
+		parentSink = make([]byte, 64)
+	}
+	b.Run("n=1", func(b *testing.B) {
+		for b.Loop() {
+			childSink = make([]byte, 32)
+		}
+	})
 }
