@@ -134,7 +134,7 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		if old != nil && old.Benchtime != "" && old.Benchtime != cfg.bench.Benchtime && len(old.Benchmarks) > 0 {
 			fmt.Fprintf(stderr, "squash: %s was measured with -benchtime %s, now %s: budgets not measured now keep their figures\n", relativeTo(root, file), old.Benchtime, cfg.bench.Benchtime)
 		}
-		return exitClean, writeBudget(ctx, cfg, pkgs, old, file, stdout)
+		return exitClean, writeBudget(ctx, cfg, pkgs, old, file, stdout, stderr)
 	}
 	if old != nil && old.Benchtime != "" && old.Benchtime != cfg.bench.Benchtime {
 		if cfg.benchtimeSet {
@@ -323,7 +323,7 @@ func (f *failedBenchmark) Error() string {
 
 // writeBudget measures the benchmarks and records them in file, keeping the
 // budgets of packages that were not measured.
-func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old *budget.Budget, file string, stdout io.Writer) error {
+func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old *budget.Budget, file string, stdout, stderr io.Writer) error {
 	measured, err := measureBudgets(ctx, cfg)
 	if err != nil {
 		return err
@@ -361,7 +361,22 @@ func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %d budgets to %s (%d measured now)\n", len(old.Benchmarks), file, len(measured))
+	warnVarying(stderr, measured, cfg.bench.Count)
 	return nil
+}
+
+// warnVarying names each measured benchmark whose runs gave different
+// allocs/op: the check judges the lowest of its runs against the second
+// highest recorded, which a benchmark whose allocations depend on a random
+// input (google/btree's, seeded by the clock, gave 6 to 12 allocs/op from
+// one second to the next) exceeds in every run now and then.
+func warnVarying(w io.Writer, measured []budget.Benchmark, runs int) {
+	for _, m := range measured {
+		if m.HighAllocsPerOp > m.AllocsPerOp {
+			fmt.Fprintf(w, "squash: %s gave %s to %s allocs/op in %d runs, and its budget of %s can fail a check of an unchanged tree: make its allocations the same in every run (a random input with a fixed seed)\n",
+				m.ID(), perOp(m.AllocsPerOp), perOp(m.HighAllocsPerOp), runs, perOp(max(m.AllocsPerOp, m.RecordAllocsPerOp)))
+		}
+	}
 }
 
 func guardPatterns(p []string) []string {
@@ -555,6 +570,10 @@ func (g *guardPrinter) overrun(o budget.Overrun, tolerance float64, runs int) {
 		}
 		g.annotate("error", filepath.Join(g.root, filepath.FromSlash(s.File)), s.Line, 0,
 			fmt.Sprintf("allocates more in %s: %s (%s)", m.Name, s.Code, head))
+	}
+	if runs > 1 && m.HighAllocsPerOp > m.AllocsPerOp {
+		g.line("     its %d runs gave %s to %s allocs/op: allocations that differ from run to run (a random input seeded by the clock, timing) can fail a budget by chance; make them the same in every run",
+			runs, perOp(m.AllocsPerOp), perOp(m.HighAllocsPerOp))
 	}
 	switch {
 	case m.Unrecorded != "":

@@ -320,6 +320,22 @@ func TestGuardVerdicts(t *testing.T) {
 		})
 	}
 
+	// A benchmark whose runs differ says so when it fails: the failure may
+	// be chance, not a regression.
+	varying := slices.Clone(measured)
+	for i := range varying {
+		if varying[i].Name == "BenchmarkDecode" {
+			varying[i].HighAllocsPerOp = varying[i].AllocsPerOp + 2
+		}
+	}
+	stdout := printVerdict(t, cfg, dir, varying, []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, appendSite}, exitFindings)
+	if want := "     its 3 runs gave 4 to 6 allocs/op: allocations that differ from run to run (a random input seeded by the clock, timing) can fail a budget by chance; make them the same in every run\n"; !strings.Contains(stdout, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, stdout)
+	}
+	if stdout := printVerdict(t, cfg, dir, measured, []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, appendSite}, exitFindings); strings.Contains(stdout, "differ from run to run") {
+		t.Errorf("runs that agree are said to differ:\n%s", stdout)
+	}
+
 	// GitHub places an annotation by its file relative to the repository's
 	// root, the workspace: never an absolute path, which it places on no
 	// file. Where the module is not under the workspace, or there is none,
@@ -836,5 +852,19 @@ func TestShellWord(t *testing.T) {
 		if got := shellWord(in); got != want {
 			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// TestVaryingRuns: -write warns of each benchmark whose runs gave different
+// allocs/op, whose budget may fail an unchanged tree.
+func TestVaryingRuns(t *testing.T) {
+	var stderr bytes.Buffer
+	warnVarying(&stderr, []budget.Benchmark{
+		{Package: "example.com/tree", Name: "BenchmarkRandom", AllocsPerOp: 6, HighAllocsPerOp: 12, RecordAllocsPerOp: 8},
+		{Package: "example.com/tree", Name: "BenchmarkSteady", AllocsPerOp: 3, HighAllocsPerOp: 3, RecordAllocsPerOp: 3},
+	}, 5)
+	want := "squash: example.com/tree BenchmarkRandom gave 6 to 12 allocs/op in 5 runs, and its budget of 8 can fail a check of an unchanged tree: make its allocations the same in every run (a random input with a fixed seed)\n"
+	if stderr.String() != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want)
 	}
 }

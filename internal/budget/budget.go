@@ -43,7 +43,11 @@ type Benchmark struct {
 	// fewer than three), so that a figure seen in all runs but one is in
 	// the budget, and one run's stray allocation is not. 0 in a budget.
 	RecordAllocsPerOp, RecordBytesPerOp float64
-	Sites                               []Site // sorted by file, then line
+	// HighAllocsPerOp is, in a measurement, the highest allocs/op of its
+	// runs: above AllocsPerOp when they differ, as those of a benchmark
+	// whose input is random do. 0 in a budget.
+	HighAllocsPerOp float64
+	Sites           []Site // sorted by file, then line
 	// Unrecorded, in a measurement, says why it has no sites although it
 	// allocates: go test cannot run it alone (see report.Benchmark's
 	// RunsWith). "" when its sites were recorded. Not in a budget.
@@ -107,7 +111,7 @@ func (b *Budget) Update(pkgs []string, measured []Benchmark) {
 		// exceeds fails an unchanged tree whenever the check's runs are
 		// all like that one.
 		m.AllocsPerOp, m.BytesPerOp = max(m.AllocsPerOp, m.RecordAllocsPerOp), max(m.BytesPerOp, m.RecordBytesPerOp)
-		m.RecordAllocsPerOp, m.RecordBytesPerOp = 0, 0
+		m.RecordAllocsPerOp, m.RecordBytesPerOp, m.HighAllocsPerOp = 0, 0, 0
 		// A site that rounds to 0 allocs/op is noise (a pool refilled in
 		// one attribution run and not the other), which would come and go
 		// from one -write to the next; a site the budget does not list

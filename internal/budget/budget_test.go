@@ -329,3 +329,29 @@ func TestFromReport(t *testing.T) {
 		t.Errorf("Unrecorded = %q for a benchmark that runs with another", u)
 	}
 }
+
+// TestFromReportRange: a measurement keeps the lowest allocs/op of its runs,
+// which Compare judges, and the highest, so that a check can say its runs
+// differed.
+func TestFromReportRange(t *testing.T) {
+	rep := &report.Report{Packages: []report.Package{{
+		Path: "example.com/m/tree",
+		Benchmarks: []report.Benchmark{
+			{Name: "BenchmarkRandom", AllocsPerOp: 8, AllocsPerOpMin: 6, AllocsPerOpMax: 12, AllocsPerOpRuns: []float64{6, 8, 8, 9, 12},
+				BytesPerOp: 2500, BytesPerOpMin: 2100, BytesPerOpMax: 2900, BytesPerOpRuns: []float64{2100, 2400, 2500, 2700, 2900}},
+			{Name: "BenchmarkOneRun", AllocsPerOp: 3, BytesPerOp: 96},
+		},
+	}}}
+	got := FromReport(rep)
+	if r := got[0]; r.AllocsPerOp != 6 || r.HighAllocsPerOp != 12 || r.RecordAllocsPerOp != 9 {
+		t.Errorf("runs of 6 to 12 allocs/op: lowest %v, highest %v, recorded %v; want 6, 12, 9", r.AllocsPerOp, r.HighAllocsPerOp, r.RecordAllocsPerOp)
+	}
+	if r := got[1]; r.AllocsPerOp != 3 || r.HighAllocsPerOp != 3 {
+		t.Errorf("one run of 3 allocs/op: lowest %v, highest %v; want 3, 3", r.AllocsPerOp, r.HighAllocsPerOp)
+	}
+	b := &Budget{}
+	b.Update(nil, got)
+	if h := b.Benchmarks[1].HighAllocsPerOp; h != 0 {
+		t.Errorf("a budget keeps the measurement's highest figure, %v", h)
+	}
+}

@@ -8,7 +8,8 @@ import (
 )
 
 // FromReport returns the benchmarks of a squash report as measurements,
-// each with its sites: the lowest and highest figures of its runs.
+// each with its sites: the lowest figures of its runs, the second highest,
+// and the highest allocs/op.
 func FromReport(r *report.Report) []Benchmark {
 	var out []Benchmark
 	for _, p := range r.Packages {
@@ -16,11 +17,12 @@ func FromReport(r *report.Report) []Benchmark {
 			bm := Benchmark{Package: p.Path, Name: b.Name,
 				AllocsPerOp: b.AllocsPerOpMin, BytesPerOp: b.BytesPerOpMin,
 				RecordAllocsPerOp: secondHighest(b.AllocsPerOpRuns, b.AllocsPerOpMax),
-				RecordBytesPerOp:  secondHighest(b.BytesPerOpRuns, b.BytesPerOpMax)}
+				RecordBytesPerOp:  secondHighest(b.BytesPerOpRuns, b.BytesPerOpMax),
+				HighAllocsPerOp:   b.AllocsPerOpMax}
 			if b.AllocsPerOpMax == 0 && b.BytesPerOpMax == 0 {
 				// No range: a report of one run's figures, or of runs
 				// that allocated nothing.
-				bm.AllocsPerOp, bm.BytesPerOp = b.AllocsPerOp, b.BytesPerOp
+				bm.AllocsPerOp, bm.BytesPerOp, bm.HighAllocsPerOp = b.AllocsPerOp, b.BytesPerOp, b.AllocsPerOp
 			}
 			if len(b.RunsWith) > 0 {
 				bm.Unrecorded = "go test cannot run it without " + strings.Join(b.RunsWith, ", ")
