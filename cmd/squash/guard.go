@@ -125,6 +125,10 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 			fmt.Fprintf(stderr, "squash: rewriting %s, which could not be read: %v\n", file, err)
 		}
 		old = &budget.Budget{}
+	case errors.Is(err, fs.ErrNotExist) && cfg.file != "" && !cfg.write:
+		// A file named and not there is a mistake, not a module without
+		// budgets: in CI, it would turn the check off.
+		return 0, fmt.Errorf("-budget %s: no such file: check the path, or record budgets there with 'squash guard -write -budget %s'", cfg.file, shellWord(cfg.file))
 	case errors.Is(err, fs.ErrNotExist):
 		old = nil
 	case err != nil:

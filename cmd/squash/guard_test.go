@@ -581,6 +581,10 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "nothing to guard", dir: testMod, args: []string{"./ok"}, want: "nothing to guard: no squash.budget at "},
 		{name: "not a package", dir: testMod, args: []string{"./nopkg"}, want: "no Go files"},
 		{name: ".go files", dir: testMod, args: []string{"ok/ok.go"}, want: "squash takes packages, not .go files: name the package's directory, ./ok"},
+		// A check against a budget file that is not there checks nothing:
+		// in CI, a misspelt -budget would turn the check off.
+		{name: "budget named is missing", dir: "budgeted", args: []string{"-budget", "ci/typo.budget", "./..."},
+			want: "-budget ci/typo.budget: no such file: check the path, or record budgets there with 'squash guard -write -budget ci/typo.budget'"},
 		{name: "no benchmark matches", dir: "budgeted", args: []string{"-bench", "NoSuch", "./..."}, want: `no benchmarks in example.com/guard/dec match -bench "NoSuch"`},
 		{name: "does not compile", args: []string{"./..."}, want: "example.com/guard/broken does not compile", benchmarked: true},
 		{name: "does not compile, no test files", args: []string{"./..."}, want: "example.com/guard/broken does not compile"},
