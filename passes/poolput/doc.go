@@ -44,5 +44,6 @@
 // an exported pool, which other packages may Get from: their
 // pool.Get().([]byte) would still compile after the rewrite and panic at run
 // time. The message then says what stood in the way, such as "no fix
-// offered: the Get at line 40 is not v := bufs.Get().([]byte)".
+// offered: the Get at line 40 is not v := bufs.Get().([]byte)" (or "at
+// get.go:40" where the pool's uses are in more than one file).
 package poolput

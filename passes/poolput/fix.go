@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -42,6 +43,7 @@ type putSite struct {
 // stacks of enclosing nodes.
 func poolFix(pass *analysis.Pass, pool *types.Var, t types.Type, uses []use) (*analysis.SuggestedFix, string) {
 	tname := types.TypeString(t, types.RelativeTo(pass.Pkg))
+	at := placer(pass, uses)
 	newRet, why := poolNew(pass, pool, t)
 	if newRet == nil {
 		return nil, why
@@ -52,13 +54,13 @@ func poolFix(pass *analysis.Pass, pool *types.Var, t types.Type, uses []use) (*a
 	for _, u := range uses {
 		sel, ok := u.parent(0).(*ast.SelectorExpr)
 		if !ok || sel.X != u.id || sel.Sel.Name != "Get" && sel.Sel.Name != "Put" {
-			return nil, fmt.Sprintf("%s is used other than by Get and Put at line %d", pool.Name(), line(pass, u.id.Pos()))
+			return nil, fmt.Sprintf("%s is used other than by Get and Put at %s", pool.Name(), at(u.id.Pos()))
 		}
 		if sel.Sel.Name == "Put" {
 			pending = append(pending, u)
 			continue
 		}
-		g, why := asGet(pass, pool, u, t)
+		g, why := asGet(pass, pool, u, t, at)
 		if g == nil {
 			return nil, why
 		}
@@ -67,7 +69,7 @@ func poolFix(pass *analysis.Pass, pool *types.Var, t types.Type, uses []use) (*a
 	for _, u := range pending {
 		p, ok := asPut(pass, u, gets)
 		if !ok {
-			return nil, fmt.Sprintf("the Put at line %d is not a statement that puts back v, or a slice of it, in the block of a v := %s.Get().(%s)", line(pass, u.id.Pos()), pool.Name(), tname)
+			return nil, fmt.Sprintf("the Put at %s is not a statement that puts back v, or a slice of it, in the block of a v := %s.Get().(%s)", at(u.id.Pos()), pool.Name(), tname)
 		}
 		puts = append(puts, p)
 	}
@@ -178,9 +180,10 @@ func newReturn(pass *analysis.Pass, e ast.Expr, t types.Type) *ast.ReturnStmt {
 	return nil
 }
 
-// asGet recognizes v := pool.Get().(T) at a use of pool, or says why not.
-func asGet(pass *analysis.Pass, pool *types.Var, u use, t types.Type) (*getSite, string) {
-	form := fmt.Sprintf("the Get at line %d is not v := %s.Get().(%s)", line(pass, u.id.Pos()), pool.Name(), types.TypeString(t, types.RelativeTo(pass.Pkg)))
+// asGet recognizes v := pool.Get().(T) at a use of pool, or says why not,
+// placing the use with at.
+func asGet(pass *analysis.Pass, pool *types.Var, u use, t types.Type, at func(token.Pos) string) (*getSite, string) {
+	form := fmt.Sprintf("the Get at %s is not v := %s.Get().(%s)", at(u.id.Pos()), pool.Name(), types.TypeString(t, types.RelativeTo(pass.Pkg)))
 	call, ok := u.parent(1).(*ast.CallExpr)
 	if !ok || len(call.Args) != 0 {
 		return nil, form
@@ -203,7 +206,7 @@ func asGet(pass *analysis.Pass, pool *types.Var, u use, t types.Type) (*getSite,
 	}
 	ptr := freeName(pass, u, v.Name()+"p", v.Name()+"Ptr")
 	if ptr == "" {
-		return nil, fmt.Sprintf("neither %sp nor %sPtr is free for the pointer to %s at line %d", v.Name(), v.Name(), v.Name(), line(pass, u.id.Pos()))
+		return nil, fmt.Sprintf("neither %sp nor %sPtr is free for the pointer to %s at %s", v.Name(), v.Name(), v.Name(), at(u.id.Pos()))
 	}
 	return &getSite{stmt: as, v: v, ptr: ptr}, ""
 }
@@ -300,6 +303,24 @@ func src(pass *analysis.Pass, n ast.Node) string {
 }
 
 func line(pass *analysis.Pass, p token.Pos) int { return pass.Fset.Position(p).Line }
+
+// placer returns how a message about a pool's uses places one of them: the
+// message is reported at one of the uses (its first Put), so "line N" does
+// where they are all in one file, and "file.go:N" is needed where they are
+// not.
+func placer(pass *analysis.Pass, uses []use) func(token.Pos) string {
+	oneFile := true
+	for _, u := range uses {
+		oneFile = oneFile && pass.Fset.File(u.id.Pos()) == pass.Fset.File(uses[0].id.Pos())
+	}
+	return func(p token.Pos) string {
+		if oneFile {
+			return fmt.Sprintf("line %d", line(pass, p))
+		}
+		pos := pass.Fset.Position(p)
+		return fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+	}
+}
 
 // oneLine reports whether the return statement shares its line with the
 // code before it, as in func() any { return x }.
