@@ -13,6 +13,7 @@ type Position struct {
 	Col  int    `json:"col"`
 }
 
+// String returns the position as FILE:LINE:COL.
 func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
 
 // A Step is one line of an escape flow, as the compiler explains it:

@@ -34,6 +34,7 @@ type Finding struct {
 	Fix string `json:"fix,omitempty"`
 }
 
+// String returns the finding as go vet prints it: FILE:LINE:COL: MESSAGE [PASS].
 func (f Finding) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s [%s]", f.File, f.Line, f.Col, f.Message, f.Pass)
 }
