@@ -212,7 +212,9 @@ func (f marked) contains(p Position) bool {
 // instanceViolations returns the allocations that recs, the decisions of
 // the packages that may instantiate the generic function f, own instances
 // first, record in f's body: in an instance compiled on its own, or in one
-// inlined into its caller (at the innermost position in the body). seen
+// inlined into its caller (at the innermost position in the body: a copy
+// inlined into an instantiation's wrapper is recorded at the wrapper's
+// place, f's declaration, then at its own line). seen
 // reports whether recs hold any decision at all on f, its declaration
 // included, that is, whether anything instantiated it.
 func instanceViolations(recs []escape.Record, f marked) (vs []Violation, seen bool) {
@@ -220,11 +222,14 @@ func instanceViolations(recs []escape.Record, f marked) (vs []Violation, seen bo
 		if d := escapePosition(r.Pos); d.File == f.decl.File && d.Line == f.decl.Line {
 			seen = true // the instance's inlining decision, at the declaration
 		}
-		// The record's frames, the outermost caller first: the first in
-		// f's body is where the allocation is in f, and those after it are
+		// The record's frames, the outermost caller first: the last in
+		// f's span is where the allocation is in f, and those after it are
 		// callees inlined into f.
 		chain := append([]escape.Position{r.Pos}, r.Inlined...)
-		in := slices.IndexFunc(chain, func(p escape.Position) bool { return f.contains(escapePosition(p)) })
+		in := len(chain) - 1
+		for in >= 0 && !f.contains(escapePosition(chain[in])) {
+			in--
+		}
 		if in < 0 {
 			continue
 		}

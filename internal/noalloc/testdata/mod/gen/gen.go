@@ -36,3 +36,18 @@ func Fill[T any](v T, n int) int {
 	buf := make([]byte, n) // want `does not escape`
 	return len(buf)
 }
+
+// Pair is a generic type whose marked method, small enough to inline, the
+// compiler also inlines into each instantiation's wrapper, whose records
+// are at the method's declaration.
+type Pair[T any] struct{ a, b *T }
+
+// Clone copies the pair and its values: a, b and out go to the heap.
+//
+//squash:noalloc
+func (p *Pair[T]) Clone() *Pair[T] {
+	a := *p.a              // want `a escapes to heap`
+	b := *p.b              // want `b escapes to heap`
+	out := Pair[T]{&a, &b} // want `out escapes to heap`
+	return &out
+}
