@@ -103,6 +103,46 @@ type marked struct {
 	// instantiate it, which may be other packages than its own.
 	generic bool
 	decl    Position // the declaration's start
+	// wrapped notes, by the place of its defer or go statement, each call
+	// that the compiler wraps in a func literal of its own making, which
+	// its record calls a "func literal" where the source shows none.
+	wrapped map[Position]string
+}
+
+// Notes for the compiler's wrappers of a statement's call.
+const (
+	deferWrapper = "the compiler's wrapper of the deferred call, which goes to the heap where the defer cannot run in place, as in a loop"
+	goWrapper    = "the compiler's wrapper of the call that go starts, which goes to the heap with the goroutine"
+)
+
+// explained returns v with a note on the func literal that its record
+// names when the compiler made it for a defer or go statement of f.
+func (f marked) explained(v Violation) Violation {
+	if note, ok := f.wrapped[v.Pos]; ok && strings.HasPrefix(v.Reason, "func literal ") {
+		v.Reason += " (" + note + ")"
+	}
+	return v
+}
+
+// wrappers returns the places of body's defer and go statements whose call
+// is not a func literal, with their notes: the compiler wraps such a call
+// in a func literal and records its escape at the statement.
+func wrappers(fset *token.FileSet, body *ast.BlockStmt) map[Position]string {
+	out := map[Position]string{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch st := n.(type) {
+		case *ast.DeferStmt:
+			if _, lit := ast.Unparen(st.Call.Fun).(*ast.FuncLit); !lit {
+				out[position(fset, st.Pos())] = deferWrapper
+			}
+		case *ast.GoStmt:
+			if _, lit := ast.Unparen(st.Call.Fun).(*ast.FuncLit); !lit {
+				out[position(fset, st.Pos())] = goWrapper
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // A Result is the outcome of Check.
@@ -188,7 +228,7 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 				// Of a generic function, the records are its instances',
 				// above; the size check reads its source.
 				if f.contains(d.pos) && (!f.generic || d.Unrecorded) {
-					v := d.Violation
+					v := f.explained(d.Violation)
 					v.Function, v.Package = f.name, f.pkg
 					out = append(out, v)
 				}
@@ -237,7 +277,7 @@ func instanceViolations(recs []escape.Record, f marked) (vs []Violation, seen bo
 		if !r.Allocates() {
 			continue
 		}
-		v := violationOf(r, chain[in], chain[in+1:])
+		v := f.explained(violationOf(r, chain[in], chain[in+1:]))
 		v.Function, v.Package = f.name, f.pkg
 		if !slices.ContainsFunc(vs, func(w Violation) bool { return w.Pos == v.Pos }) {
 			vs = append(vs, v) // one per place: every shape and every caller has its copy
@@ -327,6 +367,7 @@ func findMarked(p bench.Package) ([]marked, []Violation, error) {
 				at:      position(fset, fd.Name.Pos()),
 				generic: isGeneric(fd),
 				decl:    position(fset, fd.Pos()),
+				wrapped: wrappers(fset, fd.Body),
 			})
 		}
 		for _, g := range f.Comments {
