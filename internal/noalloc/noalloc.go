@@ -26,6 +26,7 @@ type Position struct {
 	Line, Column int
 }
 
+// String returns the position as FILE:LINE:COL.
 func (p Position) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
 }
@@ -62,6 +63,8 @@ type Step struct {
 	Text string
 }
 
+// String returns the violation as FILE:LINE:COL: MESSAGE, then each step
+// of the flow on a line of its own, indented by a tab.
 func (v Violation) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s", v.Pos, v.Message())
