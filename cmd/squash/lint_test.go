@@ -311,9 +311,9 @@ func TestLintBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"lint", "./broken"}, "squash: cannot lint ./broken:"},
-		{[]string{"lint", "./nosuchdir"}, "squash: cannot lint ./nosuchdir: stat "},
+		{[]string{"lint", "./nosuchdir"}, "squash: ./nosuchdir: no such directory: name a package's directory, or a pattern such as ./..."},
 		{[]string{"lint", "go.mod"}, "squash: go.mod is a file, not a package: name a package's directory, or a pattern such as ./..."},
-		{[]string{"lint", "./nosuchdir/..."}, "squash: cannot lint ./nosuchdir/...: pattern ./nosuchdir/...: "},
+		{[]string{"lint", "./nosuchdir/..."}, "squash: ./nosuchdir/...: no such directory: name a package's directory, or a pattern such as ./..."},
 		{[]string{"lint", "-fix", "-diff", "./ok"}, "squash: -fix and -diff exclude each other"},
 		{[]string{"lint", "-json", "-fix", "./ok"}, "squash: -json lists findings, and -fix and -diff print files and diffs: use -json alone"},
 		{[]string{"lint", "-json", "-diff", "./ok"}, "squash: -json lists findings"},

@@ -46,7 +46,9 @@ func TestReportBadInput(t *testing.T) {
 		want string // in the first line of stderr
 	}{
 		{"not a package", []string{"./nopkg"}, "no Go files"},
-		{"missing directory", []string{"./nosuchdir"}, "directory not found"},
+		{"missing directory", []string{"./nosuchdir"}, "./nosuchdir: no such directory: name a package's directory, or a pattern such as ./..."},
+		{"missing directory tree", []string{"./nosuchdir/..."}, "./nosuchdir/...: no such directory: name a package's directory, or a pattern such as ./..."},
+		{"wildcard within a name", []string{"./nosuch..."}, "no packages match ./nosuch..."},
 		{".go files", []string{"ok/ok.go"}, "ok/ok.go: squash takes packages, not .go files: name the package's directory, ./ok"},
 		{"another file", []string{"go.mod"}, "go.mod is a file, not a package: name a package's directory, or a pattern such as ./..."},
 		{"no test files", []string{"./nobench"}, "no benchmarks in example.com/sq/nobench: add a `func BenchmarkX(b *testing.B)`"},

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,7 +83,7 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	if err := NoFiles(dir, patterns); err != nil {
+	if err := CheckPatterns(dir, patterns); err != nil {
 		return nil, err
 	}
 	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Module,Error", "--"}, patterns...)
@@ -136,11 +137,13 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 	return pkgs, nil
 }
 
-// NoFiles returns an error for the first of patterns, as the go command
-// in dir would take them, that names a file other than a .go file (which
-// the go command takes for a package of that one file): it would read it
-// as an import path, and suggest go get.
-func NoFiles(dir string, patterns []string) error {
+// CheckPatterns returns an error for the first of patterns, as the go
+// command in dir would take them, that names a file other than a .go file
+// (which the go command takes for a package of that one file: it would read
+// it as an import path, and suggest go get), or a directory that does not
+// exist, with or without /... (the go command's errors name the pattern
+// twice, or a stat of the absolute path).
+func CheckPatterns(dir string, patterns []string) error {
 	for _, pat := range patterns {
 		path := pat
 		if !filepath.IsAbs(path) {
@@ -149,8 +152,24 @@ func NoFiles(dir string, patterns []string) error {
 		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && !strings.HasSuffix(pat, ".go") {
 			return fmt.Errorf("%s is a file, not a package: name a package's directory, or a pattern such as ./...", pat)
 		}
+		if !local(pat) || strings.HasSuffix(pat, ".go") {
+			continue
+		}
+		base := strings.TrimSuffix(filepath.ToSlash(path), "/...")
+		if strings.Contains(base, "...") {
+			continue // a wildcard within a name: ./cmd/sq... may match
+		}
+		if _, err := os.Stat(base); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: no such directory: name a package's directory, or a pattern such as ./...", pat)
+		}
 	}
 	return nil
+}
+
+// local reports whether the go command reads pattern as a directory: a
+// relative path starting with . or .., or an absolute one.
+func local(pattern string) bool {
+	return pattern == "." || pattern == ".." || strings.HasPrefix(pattern, "./") || strings.HasPrefix(pattern, "../") || filepath.IsAbs(pattern)
 }
 
 // dirArg returns the package directory pkgDir as a go command argument

@@ -62,7 +62,7 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	if err := bench.NoFiles(c.Dir, patterns); err != nil {
+	if err := bench.CheckPatterns(c.Dir, patterns); err != nil {
 		return nil, err
 	}
 	args := append([]string{"vet", "-vettool=" + c.Tool}, flags...)
