@@ -17,7 +17,7 @@ func TestCheckBadInput(t *testing.T) {
 	}{
 		{"does not compile", []string{"./broken"}, `example.com/noalloc/broken does not compile:`, 0},
 		{"quotes the compiler", []string{"./broken"}, `cannot use "not an int"`, 0},
-		{"no such package", []string{"./nosuch"}, "directory not found", 0},
+		{"no such package", []string{"./nosuch"}, "./nosuch: no such directory", 0},
 		{"nothing marked", []string{"./clean"}, "", 0},
 		{"several packages", []string{"./a", "./clean"}, "", 30}, // the want comments of package a and its tests
 	} {
