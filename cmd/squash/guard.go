@@ -144,13 +144,7 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		if cfg.benchtimeSet {
 			fmt.Fprintf(stderr, "squash: %s was measured with -benchtime %s, checking with %s: amortised allocations may count differently\n", relativeTo(root, file), old.Benchtime, cfg.bench.Benchtime)
 		} else {
-			cfg.bench.Benchtime = old.Benchtime
-			if err := bench.CheckBenchtime(old.Benchtime); err != nil {
-				// One colon, before the next step: the check's own
-				// "-benchtime "0x": " is said by the words around it.
-				why := strings.TrimPrefix(err.Error(), fmt.Sprintf("-benchtime %q: ", old.Benchtime))
-				return 0, fmt.Errorf("%s has benchtime %q, and %s: fix its benchtime line, or rewrite it with 'squash guard -write'", relativeTo(root, file), old.Benchtime, why)
-			}
+			cfg.bench.Benchtime = old.Benchtime // budget.Parse checked it
 		}
 	}
 

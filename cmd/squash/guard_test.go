@@ -512,9 +512,9 @@ func TestGuardCorruptBudget(t *testing.T) {
 		{"wrong file", []string{"module example.com/guard"}, "squash.budget:1: want \"squash budget v1\""},
 		{"binary", []string{"\x00\x01binary"}, "squash.budget:1: want \"squash budget v1\" before anything else, found \"\\x00\\x01binary\": check that this is a squash budget, or rewrite the budget with 'squash guard -write'\n"},
 		{"bad benchtime", []string{"benchtime 0x", countLine},
-			"squash.budget has benchtime \"0x\", and a count of iterations must be at least 1x: fix its benchtime line, or rewrite it with 'squash guard -write'\n"},
+			"squash.budget:2: benchtime \"0x\" is out of range, as a count of iterations must be at least 1x: fix the line or rewrite the budget with 'squash guard -write'\n"},
 		{"benchtime neither", []string{"benchtime 1q", countLine},
-			"squash.budget has benchtime \"1q\", and -benchtime \"1q\" is neither a duration (1s, 500ms) nor a count of iterations (100x): fix its benchtime line"},
+			"squash.budget:2: benchtime \"1q\" is neither a duration (1s, 500ms) nor a count of iterations (100x): fix the line"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			budgetWith(t, dir, tc.budget...)

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/squashgo/squash/internal/bench"
 )
 
 // FileName is the name of the budget file at a module's root.
@@ -289,6 +291,15 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 				return nil, err
 			case checkName("benchtime", bt) != nil:
 				return nil, bad("want \"benchtime T\" with T as go test -benchtime takes it (100x, 1s), found %q", clip(line))
+			}
+			if err := bench.CheckBenchtime(bt); err != nil {
+				// In the words of this line, "benchtime T", and with one
+				// colon, before the next step.
+				msg := err.Error()
+				if why, ok := strings.CutPrefix(msg, fmt.Sprintf("-benchtime %q: ", bt)); ok {
+					msg = fmt.Sprintf("benchtime %q is out of range, as %s", bt, why)
+				}
+				return nil, bad("%s", strings.TrimPrefix(msg, "-"))
 			}
 			b.Benchtime = bt
 			continue

@@ -112,6 +112,8 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"benchtime after benchmarks", v + "p BenchmarkA 1 allocs/op 2 B/op\nbenchtime 1s\n", 3, "must come before the benchmark lines"},
 		{"benchtime twice", v + "benchtime 1s\nbenchtime 2s\n", 3, "a second benchtime line: keep one of them"},
 		{"benchtime with blanks", v + "benchtime 1 s\n", 2, "want \"benchtime T\""},
+		{"benchtime go test refuses", v + "benchtime 3q\n", 2, "benchtime \"3q\" is neither a duration (1s, 500ms) nor a count of iterations (100x): fix the line"},
+		{"benchtime of no iterations", v + "benchtime 0x\n", 2, "benchtime \"0x\" is out of range, as a count of iterations must be at least 1x: fix the line"},
 		{"site first", v + "\t1 allocs/op a.go:1 p.F: x\n", 2, "before any benchmark line"},
 		{"site without figure", v + "p BenchmarkA 1 allocs/op 2 B/op\n\ta.go:1 p.F: x\n", 3, "want \"N allocs/op FILE:LINE FUNCTION: CODE\""},
 		{"site without line", v + "p BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go p.F: x\n", 3, `want "FILE:LINE" after "allocs/op" on a site line, found "a.go p.F: x"`},
