@@ -116,6 +116,9 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 			if why := r.WhyFree(); why != "" {
 				fmt.Fprintf(w, "    %s\n", why)
 			}
+			if l.Converted != nil && slices.Contains(l.Converted, r.Source()) {
+				fmt.Fprintf(w, "    the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)\n")
+			}
 			if r.AtCall {
 				fmt.Fprintf(w, "    built at the call, %s, where the result is assigned, with no frame of the function inlined: a heap profile shows it there\n", rel(r.Profiled()))
 			}

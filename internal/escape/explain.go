@@ -43,6 +43,13 @@ type Line struct {
 	// method of which the package built compiled no instance: no decision
 	// on it at all, its declaration included.
 	Uninstantiated bool
+	// Converted are the places, of the records in Here of a compiler's
+	// temporary (.autotmp_N escapes to heap), where the temporary holds a
+	// value that the line converts to an interface: a call's result that
+	// it assigns to an interface variable or returns as one, or a
+	// comma-ok's value (see Store.Boxed). The conversion copies the value
+	// to the heap (runtime.convT*).
+	Converted []Position
 }
 
 // An Explanation is the compiler's decisions on a range of lines of one file.
@@ -134,6 +141,7 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 				l.Copies = append(l.Copies, r)
 			}
 		}
+		l.Converted = converted(ctx, ix, build.Dir, abs, n, l.Here)
 		l.Through = ix.Through(abs, n)
 		if len(l.Here)+len(l.Copies)+len(l.Through) == 0 {
 			l.Unrecorded = unrecordedHere(ctx, ix, build.Dir, abs, n, l.Code)
@@ -158,6 +166,31 @@ func unrecordedHere(ctx context.Context, ix *Index, dir, file string, n int, cod
 		return ""
 	}
 	return UnrecordedAs(code, Mechanism("", code, &store, nil))
+}
+
+// converted is Converted for line n of file, whose records are here: the
+// file's types are read, once, when the line has a record of a temporary.
+func converted(ctx context.Context, ix *Index, dir, file string, n int, here []Record) []Position {
+	var out []Position
+	for _, r := range here {
+		if !isTemp(r.Message) {
+			continue
+		}
+		if err := ReadStores(ctx, dir, ix, []string{file}); err != nil {
+			return nil
+		}
+		if store, ok := ix.Store(file, n); ok && slices.Contains(store.Boxed, r.Source()) {
+			out = append(out, r.Source())
+		}
+	}
+	return out
+}
+
+// isTemp reports whether msg is the compiler's record of one of its
+// temporaries, .autotmp_N, escaping: the source has no name for it.
+func isTemp(msg string) bool {
+	v, ok := escapedExpr(msg)
+	return ok && strings.HasPrefix(v, ".autotmp_")
 }
 
 // imports reports whether building p with its tests compiles the package

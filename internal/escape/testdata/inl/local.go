@@ -31,3 +31,27 @@ func CountNamed(n int) int {
 	}
 	return len(set)
 }
+
+// Shape is an interface that parseSquare's result goes into.
+type Shape interface{ Area() float64 }
+
+// Square is a Shape.
+type Square struct{ Side float64 }
+
+// Area is Side squared.
+func (s Square) Area() float64 { return s.Side * s.Side }
+
+//go:noinline
+func parseSquare(side float64) (Square, error) { return Square{side}, nil }
+
+var shapeSink Shape
+
+// Assign converts a call's first result to an interface: the compiler
+// holds it in a temporary, .autotmp_N, and reports that escaping.
+func Assign(side float64) error {
+	var g Shape
+	var err error
+	g, err = parseSquare(side)
+	shapeSink = g
+	return err
+}
