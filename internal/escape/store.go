@@ -229,7 +229,7 @@ func makeOf(t types.Type) string {
 	case *types.Chan:
 		return makesChan
 	case *types.Interface: // a type parameter's constraint
-		for _, t := range typeTerms(u) {
+		for _, t := range iface.Terms(u) {
 			if m := makeOf(t); m != "" {
 				return m
 			}
@@ -310,38 +310,11 @@ func isString(t types.Type) bool {
 		return false
 	}
 	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
-		terms := typeTerms(tp.Constraint())
+		terms := iface.Terms(tp.Constraint())
 		return len(terms) > 0 && !slices.ContainsFunc(terms, func(t types.Type) bool { return !isString(t) })
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
-}
-
-// typeTerms returns the types that the interface c embeds, as union terms
-// or alone, itself or through the interfaces it embeds, or nil. Every type
-// of c's type set is among them (where c embeds more than one, its type set
-// is their intersection).
-func typeTerms(c types.Type) []types.Type {
-	u, ok := c.Underlying().(*types.Interface)
-	if !ok {
-		return nil
-	}
-	var out []types.Type
-	for e := range u.EmbeddedTypes() {
-		switch e := e.(type) {
-		case *types.Union:
-			for term := range e.Terms() {
-				out = append(out, term.Type())
-			}
-		default:
-			if types.IsInterface(e) {
-				out = append(out, typeTerms(e)...)
-			} else {
-				out = append(out, e)
-			}
-		}
-	}
-	return out
 }
 
 // mapType returns t's map type, if t is a map, or a type parameter whose
@@ -355,7 +328,7 @@ func mapType(t types.Type) (*types.Map, bool) {
 	case *types.Map:
 		return u, true
 	case *types.Interface: // a type parameter's constraint (an interface cannot be indexed)
-		for _, t := range typeTerms(u) {
+		for _, t := range iface.Terms(u) {
 			if m, ok := mapType(t); ok {
 				return m, true
 			}

@@ -1,5 +1,6 @@
-// Package iface says how the gc compiler stores values of a type in an
-// interface, for the passes and the escape records alike.
+// Package iface answers, for the passes and the escape records alike, how
+// the gc compiler stores values of a type in an interface, and which types
+// a constraint interface's type set draws from.
 package iface
 
 import "go/types"
@@ -38,4 +39,31 @@ func pointerWord(sizes types.Sizes, t types.Type) bool {
 		return word != nil && pointerWord(sizes, word)
 	}
 	return false
+}
+
+// Terms returns the types that the interface c embeds, as union terms or
+// alone, itself or through the interfaces it embeds, or nil (c is not an
+// interface, or embeds no types). Every type of c's type set is among them
+// (where c embeds more than one, its type set is their intersection).
+func Terms(c types.Type) []types.Type {
+	u, ok := c.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []types.Type
+	for e := range u.EmbeddedTypes() {
+		switch e := e.(type) {
+		case *types.Union:
+			for term := range e.Terms() {
+				out = append(out, term.Type())
+			}
+		default:
+			if types.IsInterface(e) {
+				out = append(out, Terms(e)...)
+			} else {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }

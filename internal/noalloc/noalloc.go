@@ -133,15 +133,18 @@ func (f marked) explained(v Violation) Violation {
 func wrappers(fset *token.FileSet, body *ast.BlockStmt) map[Position]string {
 	out := map[Position]string{}
 	ast.Inspect(body, func(n ast.Node) bool {
+		var call *ast.CallExpr
+		var note string
 		switch st := n.(type) {
 		case *ast.DeferStmt:
-			if _, lit := ast.Unparen(st.Call.Fun).(*ast.FuncLit); !lit {
-				out[position(fset, st.Pos())] = deferWrapper
-			}
+			call, note = st.Call, deferWrapper
 		case *ast.GoStmt:
-			if _, lit := ast.Unparen(st.Call.Fun).(*ast.FuncLit); !lit {
-				out[position(fset, st.Pos())] = goWrapper
-			}
+			call, note = st.Call, goWrapper
+		default:
+			return true
+		}
+		if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); !lit {
+			out[position(fset, n.Pos())] = note
 		}
 		return true
 	})

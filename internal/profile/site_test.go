@@ -307,3 +307,32 @@ func TestWithoutParent(t *testing.T) {
 		t.Errorf("a profile of another benchmark kept %d objects, want all 11", a.Objects)
 	}
 }
+
+// TestDiffLeavesInputs: Diff subtracts base from p, leaves both as they
+// were, and returns a profile that shares no sample with p. (Merging p
+// itself rather than a copy would do the same for profiles that go test
+// writes, but Merge dereferences a missing PeriodType, which a hand-built
+// profile such as these has and Copy fills in.)
+func TestDiffLeavesInputs(t *testing.T) {
+	f := []frame{{"example.com/m.F", "/m/f.go", 3}}
+	p, base := newBuilder("alloc_objects", "alloc_space"), newBuilder("alloc_objects", "alloc_space")
+	p.sample([]int64{5, 80}, f)
+	base.sample([]int64{2, 32}, f)
+	d, err := Diff(p.p, base.p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Sample) != 1 || d.Sample[0].Value[0] != 3 || d.Sample[0].Value[1] != 48 {
+		t.Errorf("difference %v, want one sample of 3 objects and 48 bytes", d.Sample)
+	}
+	if v := p.p.Sample[0].Value; v[0] != 5 || v[1] != 80 {
+		t.Errorf("Diff changed p's sample to %v", v)
+	}
+	if v := base.p.Sample[0].Value; v[0] != 2 || v[1] != 32 {
+		t.Errorf("Diff changed base's sample to %v", v)
+	}
+	d.Sample[0].Value[0] = 99
+	if p.p.Sample[0].Value[0] != 5 {
+		t.Errorf("the difference shares its samples with p")
+	}
+}

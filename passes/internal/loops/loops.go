@@ -10,6 +10,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/squashgo/squash/internal/iface"
 )
 
 // Count is the number of iterations of a loop, known before it starts.
@@ -90,47 +92,20 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 // every type is a slice of one element type (S ~[]T), which make and
 // slices.Grow take as they take a slice type.
 func IsSlice(t types.Type) bool {
-	if tp, ok := t.(*types.TypeParam); ok {
-		iface, ok := tp.Constraint().Underlying().(*types.Interface)
-		if !ok {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		_, ok := t.Underlying().(*types.Slice)
+		return ok
+	}
+	var elem types.Type // of the first term
+	for _, term := range iface.Terms(tp.Constraint()) {
+		s, ok := term.Underlying().(*types.Slice)
+		if !ok || elem != nil && !types.Identical(s.Elem(), elem) {
 			return false
 		}
-		var elem types.Type
-		return sameSlices(iface, &elem) && elem != nil
+		elem = s.Elem()
 	}
-	_, ok := t.Underlying().(*types.Slice)
-	return ok
-}
-
-// sameSlices reports whether every type term that iface embeds, in unions
-// and interfaces it embeds, is a slice whose element type is *elem (set by
-// the first). Methods do not matter; an interface with no terms does.
-func sameSlices(iface *types.Interface, elem *types.Type) bool {
-	for i := range iface.NumEmbeddeds() {
-		var terms []types.Type
-		switch e := iface.EmbeddedType(i).(type) {
-		case *types.Union:
-			for j := range e.Len() {
-				terms = append(terms, e.Term(j).Type())
-			}
-		default:
-			if sub, ok := e.Underlying().(*types.Interface); ok {
-				if !sameSlices(sub, elem) {
-					return false
-				}
-				continue
-			}
-			terms = append(terms, e)
-		}
-		for _, term := range terms {
-			s, ok := term.Underlying().(*types.Slice)
-			if !ok || *elem != nil && !types.Identical(s.Elem(), *elem) {
-				return false
-			}
-			*elem = s.Elem()
-		}
-	}
-	return true
+	return elem != nil
 }
 
 // NonNegative reports whether e, evaluated just before the statement
