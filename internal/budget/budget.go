@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/squashgo/squash/internal/bench"
+	"golang.org/x/mod/module"
 )
 
 // FileName is the name of the budget file at a module's root.
@@ -160,7 +161,7 @@ func Write(w io.Writer, b *Budget) error {
 	}
 	sb.WriteString("\n")
 	for _, bm := range b.Benchmarks {
-		if err := checkName("package", bm.Package); err != nil {
+		if err := checkPackage(bm.Package); err != nil {
 			return err
 		}
 		if err := checkName("benchmark", bm.Name); err != nil {
@@ -186,6 +187,14 @@ func Write(w io.Writer, b *Budget) error {
 func checkName(what, name string) error {
 	if name == "" || strings.ContainsFunc(name, isBlank) || strings.HasPrefix(name, "#") {
 		return fmt.Errorf("cannot record %s name %q: it is empty, has blanks or starts with #", what, name)
+	}
+	return nil
+}
+
+// checkPackage reports whether path can be recorded as a package.
+func checkPackage(path string) error {
+	if err := module.CheckImportPath(path); err != nil {
+		return fmt.Errorf("cannot record package name %q: it is not an import path", path)
 	}
 	return nil
 }
@@ -266,6 +275,10 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 	for sc.Scan() {
 		n++
 		raw := sc.Text()
+		if n == 1 {
+			// A byte-order mark, as some editors on Windows write.
+			raw = strings.TrimPrefix(raw, "\ufeff")
+		}
 		line := strings.TrimSuffix(raw, "\r")
 		trimmed := strings.TrimSpace(line)
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
@@ -350,6 +363,9 @@ func parseBenchmark(line string) (Benchmark, error) {
 	f := strings.Fields(line)
 	if len(f) != 6 || f[3] != "allocs/op" || f[5] != "B/op" {
 		return Benchmark{}, fmt.Errorf("want \"PACKAGE BENCHMARK N allocs/op N B/op\", found %q", clip(line))
+	}
+	if err := module.CheckImportPath(f[0]); err != nil {
+		return Benchmark{}, fmt.Errorf("want a package path, found %q", clip(f[0]))
 	}
 	if !strings.HasPrefix(f[1], "Benchmark") {
 		return Benchmark{}, fmt.Errorf("want a benchmark name, which starts with Benchmark, found %q", clip(f[1]))

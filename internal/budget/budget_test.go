@@ -61,6 +61,18 @@ func TestParseReadsEveryField(t *testing.T) {
 	}
 }
 
+func TestParseSkipsByteOrderMark(t *testing.T) {
+	for _, in := range []string{
+		"\ufeff" + sample,
+		"\ufeff" + strings.ReplaceAll(sample, "\n", "\r\n"),
+		"\ufeffsquash budget v1\n",
+	} {
+		if _, err := Parse(strings.NewReader(in), "squash.budget"); err != nil {
+			t.Errorf("Parse(%.30q): %v", in, err)
+		}
+	}
+}
+
 func TestWriteThenParseIsTheSame(t *testing.T) {
 	b, err := Parse(strings.NewReader(sample), "in")
 	if err != nil {
@@ -103,6 +115,8 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"newer version", "squash budget v2\n", 1, `found "squash budget v2": check that this is a squash budget`},
 		{"too few fields", v + "p BenchmarkA 1 allocs/op\n", 2, "want \"PACKAGE BENCHMARK N allocs/op N B/op\""},
 		{"units swapped", v + "p BenchmarkA 1 B/op 2 allocs/op\n", 2, "want \"PACKAGE BENCHMARK N allocs/op N B/op\""},
+		{"not a package", v + "p/ BenchmarkA 1 allocs/op 2 B/op\n", 2, `want a package path, found "p/"`},
+		{"mark after the start", v + "\ufeffp BenchmarkA 1 allocs/op 2 B/op\n", 2, `want a package path, found "\ufeffp"`},
 		{"not a benchmark", v + "p TestA 1 allocs/op 2 B/op\n", 2, `want a benchmark name, which starts with Benchmark, found "TestA"`},
 		{"negative", v + "\np BenchmarkA -1 allocs/op 2 B/op\n", 3, "allocs/op must be a number that is not negative"},
 		{"words", v + "p BenchmarkA one allocs/op 2 B/op\n", 2, `not "one"`},
@@ -148,6 +162,7 @@ func TestWriteRefusesWhatCannotBeRead(t *testing.T) {
 	}{
 		{"blank in name", Benchmark{Package: "p", Name: "BenchmarkA b"}, "has blanks"},
 		{"empty package", Benchmark{Package: "", Name: "BenchmarkA"}, "package name"},
+		{"not a package", Benchmark{Package: "p//q", Name: "BenchmarkA"}, "not an import path"},
 		{"negative", Benchmark{Package: "p", Name: "BenchmarkA", AllocsPerOp: -1}, "not negative"},
 		{"function with blank", Benchmark{Package: "p", Name: "BenchmarkA", Sites: []Site{{File: "a.go", Line: 1, Function: "p.F G"}}}, "would not read back"},
 		{"site line zero", Benchmark{Package: "p", Name: "BenchmarkA", Sites: []Site{{File: "a.go", Function: "p.F"}}}, "would not read back"},
@@ -263,6 +278,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("squash budget v1\r\np BenchmarkA 0x10 allocs/op 1e3 B/op\r\n\t 1.5 allocs/op  a b.go:3:4 c.go:5 p.F:\r\n")
 	f.Add("squash budget v1\np BenchmarkA 1 allocs/op 2 B/op\n\t1 allocs/op a.go:1 p.F:x:y\n")
 	f.Add("squash budget v1\nbenchtime  3x \r\n")
+	f.Add("\ufeffsquash budget v1\n\ufeffp BenchmarkA 1 allocs/op 2 B/op\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		b, err := Parse(strings.NewReader(in), "fuzz")
 		if err != nil {

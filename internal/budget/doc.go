@@ -4,7 +4,8 @@
 //
 // # Format
 //
-// A budget is UTF-8 text, one benchmark a line, sorted, so that a change to
+// A budget is UTF-8 text (a byte-order mark at its start is skipped, and
+// lines may end in CRLF), one benchmark a line, sorted, so that a change to
 // it reads well in a diff:
 //
 //	# squash allocation budget: written by `squash guard -write`.
