@@ -3,6 +3,7 @@ package escape
 import (
 	"context"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -85,6 +86,9 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		r.Tiny = r.Free == "" && tiny(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
 		if v := caseVar(src.file, tf.Pos(off), src.pkg.TypesInfo); v != nil && r.Message == v.Name()+" escapes to heap" {
 			r.Tiny = r.Free == "" && tinyType(v.Type(), src.pkg.TypesSizes)
+		}
+		if a := backingArray(r.Message, e, src.pkg.TypesInfo); a != nil && r.Free == "" && !ix.boxesSlice(i) {
+			r.Tiny = tinyType(a, src.pkg.TypesSizes)
 		}
 		r.AtCall = len(r.Inlined) > 0 && returnedAsIs(src.file, e, src.pkg.TypesInfo)
 	}
@@ -369,8 +373,10 @@ const tinySize = 16
 // share 16-byte blocks, and a heap profile records a block once, for the
 // allocation that started it (runtime.mallocgcTiny), so a line's count of
 // them is a lower bound. A variable moved to the heap, a new(T) or &T{…},
-// and a value copied into an interface are judged by their type; what has
-// a size known only at run time (a string's or a slice's bytes) is not.
+// and a value copied into an interface are judged by their type, the
+// backing array of a slice literal or make by its length (backingArray);
+// what has a size known only at run time (a string's or a slice's bytes)
+// is not.
 func tiny(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) bool {
 	if e == nil {
 		return false
@@ -391,6 +397,110 @@ func tinyType(t types.Type, sizes types.Sizes) bool {
 	}
 	n := sizes.Sizeof(t)
 	return n > 0 && n < tinySize && !hasPointers(t)
+}
+
+// backingArray returns the type of the array that a slice literal or a
+// make of a slice (e, of the record's message msg) allocates, where its
+// length is known at compile time ([]Word{Word(u)}: [1]Word; make([]byte,
+// 4, 12): [12]byte), or nil. The runtime allocates that array as it would
+// a value of its type, by the tiny allocator where it is small and holds no
+// pointers.
+func backingArray(msg string, e ast.Expr, info *types.Info) types.Type {
+	if e == nil {
+		return nil
+	}
+	text, _ := escapedExpr(msg)
+	tv, ok := info.Types[e]
+	// The compiler prints a make's constant arguments as their values
+	// (make([]byte, 8) for make([]byte, size)).
+	if !ok || !sameExpr(text, types.ExprString(e)) && !(strings.HasPrefix(text, "make(") && isMake(e, info)) {
+		return nil
+	}
+	sl, ok := tv.Type.Underlying().(*types.Slice)
+	if !ok {
+		return nil
+	}
+	n := int64(-1)
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		n = 0
+		next := int64(0)
+		for _, elt := range x.Elts {
+			if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
+				k, exact := constInt(kv.Key, info)
+				if !exact {
+					return nil
+				}
+				next = k
+			}
+			next++
+			n = max(n, next)
+		}
+	case *ast.CallExpr:
+		if !isMake(x, info) || len(x.Args) < 2 {
+			return nil
+		}
+		size, exact := constInt(x.Args[len(x.Args)-1], info) // the capacity, or the length
+		if !exact {
+			return nil
+		}
+		n = size
+	}
+	if n < 0 {
+		return nil
+	}
+	return types.NewArray(sl.Elem(), n)
+}
+
+// isMake reports whether e is a call of the builtin make.
+func isMake(e ast.Expr, info *types.Info) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "make"
+}
+
+// constInt returns the value of e, an integer constant, if it is one.
+func constInt(e ast.Expr, info *types.Info) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	return constant.Int64Val(constant.ToInt(tv.Value))
+}
+
+// boxesSlice reports whether the record at i is of the conversion to an
+// interface of a slice, which copies its header, where the slice's own
+// record, with the same message, flows into the storage of that
+// conversion (see boxedToo): the two share a message, and often a position.
+func (ix *Index) boxesSlice(i int) bool {
+	r := &ix.records[i]
+	e, ok := escapedExpr(r.Message)
+	if !ok {
+		return false
+	}
+	storage := "{storage for " + e + "}"
+	for _, j := range ix.here[lineKey{r.Pos.File, r.Pos.Line}] {
+		o := &ix.records[j]
+		if j == i || o.Message != r.Message || !slices.Equal(o.Inlined, r.Inlined) {
+			continue
+		}
+		if !slices.ContainsFunc(o.Flow, func(s Step) bool { return s.Text == "flow: "+storage+" ← &"+storage }) {
+			continue
+		}
+		if slices.ContainsFunc(o.Flow, func(s Step) bool {
+			return s.Text == "from "+e+" (interface-converted)" && s.Pos == r.Pos && slices.Equal(s.Inlined, r.Inlined)
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // caseVar returns the variable that a type switch declares in the clause

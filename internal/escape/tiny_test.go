@@ -13,6 +13,8 @@ import (
 
 type pair32 struct{ a, b int32 }
 
+const tinyLen = 8
+
 type withPtr struct{ p *int }
 
 var (
@@ -21,6 +23,9 @@ var (
 	tinyF    *float64
 	tinyBig  *[4]int64
 	tinyWP   *withPtr
+	tinyW    []uint64
+	tinyB    []byte
+	tinyPs   []*int
 )
 
 //go:noinline
@@ -34,6 +39,25 @@ func tinyValues(f float64, i32 int32, s string, b []byte) {
 	tinyBig = &[4]int64{}              // not tiny
 	tinyWP = &withPtr{}                // not tiny
 	tinySink = [2]int64{int64(i32), 1} // not tiny: 16 bytes
+}
+
+// tinySlices allocates the backing arrays of slices: those of a length
+// known at compile time are judged by the array's type, as math/big.NewInt's
+// []Word{Word(u)} (8 bytes, at shopspring/decimal's NewFromString) is
+// packed by the tiny allocator; the slice's header, which a conversion to
+// an interface copies, holds a pointer.
+//
+//go:noinline
+func tinySlices(i32 int32, n int) {
+	tinyW = []uint64{uint64(i32)}      // tiny
+	tinyB = make([]byte, 8)            // tiny
+	tinyB = make([]byte, 4, 12)        // tiny
+	tinyB = []byte{3: byte(i32), 1: 2} // tiny
+	tinyB = make([]byte, n)            // not tiny: a length known only at run time
+	tinyB = make([]byte, 16)           // not tiny: 16 bytes
+	tinyW = []uint64{uint64(i32), 2}   // not tiny: 16 bytes
+	tinyPs = []*int{nil}               // not tiny: pointers
+	tinyB = make([]byte, 2, n)         // not tiny: a capacity known only at run time
 }
 
 //go:noinline
@@ -73,7 +97,7 @@ func TestTiny(t *testing.T) {
 	for n, text := range lines {
 		code, mark, ok := strings.Cut(text, "// ")
 		mark, _, _ = strings.Cut(mark, ":")
-		if !ok || strings.TrimSpace(code) == "" || mark != "tiny" && mark != "not tiny" {
+		if !ok || strings.TrimSpace(code) == "" || mark != "tiny" && mark != "not tiny" && mark != "tiny and boxed" {
 			continue
 		}
 		var got []bool
@@ -84,6 +108,14 @@ func TestTiny(t *testing.T) {
 		}
 		if len(got) == 0 {
 			t.Errorf("line %d (%s): no allocating record", n+1, strings.TrimSpace(code))
+		}
+		if mark == "tiny and boxed" {
+			// Two records with one message: the backing array's, and its
+			// conversion's, which copies the slice's header.
+			if len(got) != 2 || got[0] == got[1] {
+				t.Errorf("line %d (%s): Tiny %v, want one true and one false", n+1, strings.TrimSpace(code), got)
+			}
+			continue
 		}
 		for _, g := range got {
 			if g != (mark == "tiny") {
