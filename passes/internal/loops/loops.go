@@ -415,7 +415,9 @@ func identOf(e ast.Expr) *ast.Ident {
 }
 
 // changedElsewhere reports whether the local variable v has its address
-// taken anywhere in file, or is assigned inside a function literal.
+// taken anywhere in file, or is assigned inside a function literal other
+// than those that declare it: a literal's own locals (n := … in a t.Run
+// callback) are written by its own statements, not by a closure.
 func changedElsewhere(info *types.Info, file *ast.File, v *types.Var) bool {
 	found := false
 	ast.Inspect(file, func(n ast.Node) bool {
@@ -425,7 +427,7 @@ func changedElsewhere(info *types.Info, file *ast.File, v *types.Var) bool {
 				found = true
 			}
 		case *ast.FuncLit:
-			if Assigns(info, n.Body, v) {
+			if (v.Pos() < n.Pos() || v.Pos() >= n.End()) && Assigns(info, n.Body, v) {
 				found = true
 			}
 		}
