@@ -127,10 +127,13 @@ func (b *Buffer) WriteByte(c byte) error {
 	return nil
 }
 
-// appendByteOr is appendOr for one byte.
+// appendByteOr is appendOr for one byte. It stores c by index, not by
+// append, which would compile its growth path into every caller.
 func appendByteOr(b *Buffer, c byte, grown func(*Buffer, byte)) {
 	if s := b.b; len(s) < cap(s) {
-		b.b = append(s, c)
+		s = s[:len(s)+1]
+		s[len(s)-1] = c
+		b.b = s
 		return
 	}
 	grown(b, c)

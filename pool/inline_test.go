@@ -3,12 +3,18 @@ package pool
 import (
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/noalloc"
 )
 
 // hotCaller is a user of the hot paths, as a caller outside the package
-// would write it; TestHotPathsInline reads what the compiler did with it.
+// would write it; TestHotPathsInline and TestHotPathsDoNotAllocate read what
+// the compiler did with it.
+//
+//squash:noalloc
 func hotCaller(p *Buffers, s string) {
 	b := p.Get()
 	b.WriteString(s)
@@ -50,5 +56,27 @@ func TestHotPathsInline(t *testing.T) {
 		if !inlined[fn] {
 			t.Errorf("%s is no longer inlined into hotCaller: go build -gcflags=-m=2 ./pool says why", fn)
 		}
+	}
+}
+
+// TestHotPathsDoNotAllocate: squash's own //squash:noalloc check, of the
+// compiler's escape analysis, finds nothing allocated in hotCaller, into
+// which the hot paths are inlined: no growth path of an append compiled
+// into it (WriteByte's append(s, c) under len(s) < cap(s) was one), no
+// boxing of a Buffer on Put. A slow half called through a func argument is
+// not inlined, and not followed.
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the package's tests with the compiler's escape analysis")
+	}
+	res, err := noalloc.Check(t.Context(), ".", []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "github.com/squashgo/squash/pool.hotCaller"; !slices.Contains(res.Functions, want) {
+		t.Fatalf("checked %q, want %s among them", res.Functions, want)
+	}
+	for _, v := range res.Violations {
+		t.Error(v)
 	}
 }
