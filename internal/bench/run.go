@@ -707,7 +707,9 @@ func (b *Binary) failures(out string) []Failure {
 // the benchmark that was running (on the panic's line, or, with -test.v, on
 // a line of its own before the entries it logged), or, for a panic in the
 // benchmark's first call, before go test printed its name, by the first
-// frame of the trace that is a Benchmark function; it ends the output. With
+// frame of the trace that is a Benchmark function; it ends the output. That
+// frame wins over a line naming another benchmark: go test may have started
+// the next one, and printed its name, before the panic's lines came. With
 // neither, the one failure is unnamed, and shows out from the first line
 // that says FAIL.
 func failures(out string) []Failure {
@@ -739,13 +741,13 @@ func failures(out string) []Failure {
 				name = strings.TrimSuffix(l[m[2]:m[3]], procsSuffix)
 			} else if k := loggedFrom(ls, i); k > 0 && nameLine.MatchString(ls[k-1]) {
 				name = ls[k-1]
-			} else {
-				for _, frame := range ls[i+1:] {
-					if f := benchFrame.FindStringSubmatch(frame); f != nil {
-						name = f[1]
-						break
-					}
-				}
+			}
+			// The benchmark's function, or a function literal of it, on
+			// the panicking goroutine's stack names it when go test's line
+			// does not: testing's deferred calls let the next benchmark
+			// start, and print its name, while the panic is on its way.
+			if fn := panicFrame(ls[i+1:]); fn != "" && name != fn && !strings.HasPrefix(name, fn+"/") {
+				name = fn
 			}
 			shown := append([]string{l[m[4]:]}, ls[i+1:]...)
 			fs = append(fs, Failure{Name: name, Output: firstLines(strings.Join(shown, "\n"), 20)})
@@ -767,6 +769,26 @@ func failures(out string) []Failure {
 		fs = append(fs, Failure{Output: firstLines(strings.Join(ls, "\n"), 20)})
 	}
 	return fs
+}
+
+// panicFrame returns the name of the first Benchmark function in trace, the
+// lines after a panic's, among the frames of the goroutine that panicked
+// (the first one shown), or "".
+func panicFrame(trace []string) string {
+	inStack := false
+	for _, l := range trace {
+		switch {
+		case strings.HasPrefix(l, "goroutine "):
+			inStack = true
+		case l == "" && inStack:
+			return "" // the end of its stack
+		case inStack:
+			if f := benchFrame.FindStringSubmatch(l); f != nil {
+				return f[1]
+			}
+		}
+	}
+	return ""
 }
 
 // loggedFrom returns the first of the log entries, lines indented by four
