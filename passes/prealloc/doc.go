@@ -69,9 +69,10 @@
 // with make is empty but not nil: when the loop runs zero times, s == nil,
 // reflect.DeepEqual and json.Marshal (null, not []) tell them apart. The
 // fix keeps that: where the code after the loop uses the slice only as the
-// operand of len, cap or a range statement, indexed, assigned to, or as
-// the first argument of an append that adds elements, it makes the slice
-// with make as above; where it uses it otherwise (returns it, passes it to
+// operand of len, cap, a conversion to a string or a range statement,
+// indexed, assigned to, as the first argument of an append that adds
+// elements, the spread argument of an append or an argument of copy, it
+// makes the slice with make as above; where it uses it otherwise (returns it, passes it to
 // a call, stores it, slices it, takes its address, converts it, uses it in
 // a function literal), with slices.Grow, which returns nil for a count of 0
 // and one allocation of at least that capacity otherwise:
@@ -100,5 +101,8 @@
 // 0, n), or slices.Grow[S](nil, n).
 // A var slice compared with nil after the loop gets slices.Grow too: as
 // every iteration appends, the count is 0 exactly when the loop does not
-// run, so s == nil answers as before.
+// run, so s == nil answers as before. A loop that runs at least once (a
+// constant count above zero, a local variable set to one and not assigned
+// since, a range over a non-empty array) leaves the slice non-nil whatever
+// follows: it is made with make, which needs no Go 1.21.
 package prealloc

@@ -114,7 +114,8 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 	typeText := loops.Text(pass.Fset, typ)
 	if noSize != "" {
 		d.Message += noSize
-	} else if !isVar || !nilObservable(info, list[j+1:], obj) {
+	} else if !isVar || count.Positive || !nilObservable(info, list[j+1:], obj) {
+		// A loop that runs at least once leaves the slice non-nil.
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), typeText, capacity)
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
@@ -162,10 +163,12 @@ func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, t
 
 // nilObservable reports whether the statements after the loop may tell obj
 // nil from obj empty: whether they use it other than as the operand of len
-// or cap, the operand of a range statement, the slice of an index
-// expression, the left side of a plain assignment, or the first argument
-// of an append that adds elements, all of which see the same in both. A
-// use in a function literal counts, whatever it is.
+// or cap, of a conversion to a string type (string(runes)), of a range
+// statement, the slice of an index expression, the left side of a plain
+// assignment, the first argument of an append that adds elements, the
+// spread argument of an append (append(ys, out...)) or an argument of copy,
+// all of which see the same in both. A use in a function literal counts,
+// whatever it is.
 func nilObservable(info *types.Info, after []ast.Stmt, obj types.Object) bool {
 	blind := map[*ast.Ident]bool{} // uses that cannot tell
 	mark := func(e ast.Expr) {
@@ -184,9 +187,15 @@ func nilObservable(info *types.Info, after []ast.Stmt, obj types.Object) bool {
 				seen = loops.Refers(info, n, obj)
 				return false
 			case *ast.CallExpr:
-				if len(n.Args) == 1 && (loops.IsBuiltin(info, n.Fun, "len") || loops.IsBuiltin(info, n.Fun, "cap")) ||
+				if len(n.Args) == 1 && (loops.IsBuiltin(info, n.Fun, "len") || loops.IsBuiltin(info, n.Fun, "cap") || toString(info, n.Fun)) ||
 					len(n.Args) >= 2 && !n.Ellipsis.IsValid() && loops.IsBuiltin(info, n.Fun, "append") {
 					mark(n.Args[0])
+				}
+				if len(n.Args) == 2 && (n.Ellipsis.IsValid() && loops.IsBuiltin(info, n.Fun, "append") || loops.IsBuiltin(info, n.Fun, "copy")) {
+					mark(n.Args[1]) // adds, or copies, no element either way
+					if loops.IsBuiltin(info, n.Fun, "copy") {
+						mark(n.Args[0])
+					}
 				}
 			case *ast.RangeStmt:
 				mark(n.X)
@@ -205,6 +214,17 @@ func nilObservable(info *types.Info, after []ast.Stmt, obj types.Object) bool {
 		})
 	}
 	return seen
+}
+
+// toString reports whether fun, the function of a call, is a conversion
+// to a string type.
+func toString(info *types.Info, fun ast.Expr) bool {
+	tv, ok := info.Types[fun]
+	if !ok || !tv.IsType() {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // appendsOnce checks that every iteration of the loop with the given body

@@ -22,6 +22,9 @@ type Count struct {
 	// just before the loop. A negative count only means that the loop does
 	// not run, but as make's capacity or as Grow's argument it panics.
 	NonNegative bool
+	// Positive reports whether the count is sure to be above zero: the
+	// loop runs at least once.
+	Positive bool
 	// Type is the count's type: int for a length, the type of n otherwise
 	// (an untyped constant's default type for a constant).
 	Type types.Type
@@ -43,7 +46,7 @@ type Count struct {
 // that counts down, `for i := m; i >= 0; i--`, runs m+1 times (see
 // countedDown): len(xs) for `i := len(xs) - 1`. The
 // statements before the loop in list tell whether a local count is known
-// not to be negative.
+// not to be negative, or to be above zero.
 func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 	info, fset := pass.TypesInfo, pass.Fset
 	var n ast.Expr
@@ -60,11 +63,13 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int], Expr: l.X}, true
 		}
 		switch u := t.Underlying().(type) {
-		case *types.Map, *types.Array:
+		case *types.Map:
 			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int], Expr: l.X}, true
+		case *types.Array:
+			return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Positive: u.Len() > 0, Type: types.Typ[types.Int], Expr: l.X}, true
 		case *types.Pointer:
-			if _, ok := u.Elem().Underlying().(*types.Array); ok {
-				return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Type: types.Typ[types.Int], Expr: l.X}, true
+			if a, ok := u.Elem().Underlying().(*types.Array); ok {
+				return Count{Text: "len(" + Text(fset, l.X) + ")", NonNegative: true, Positive: a.Len() > 0, Type: types.Typ[types.Int], Expr: l.X}, true
 			}
 		case *types.Basic:
 			if u.Info()&types.IsInteger != 0 {
@@ -85,7 +90,7 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 	if tv := info.Types[n]; tv.Value != nil && constant.Sign(tv.Value) < 0 {
 		return Count{}, false
 	}
-	return Count{Text: Text(fset, n), NonNegative: NonNegative(info, n, list, j), Type: types.Default(info.TypeOf(n)), Expr: n}, true
+	return Count{Text: Text(fset, n), NonNegative: NonNegative(info, n, list, j), Positive: Positive(info, n, list, j), Type: types.Default(info.TypeOf(n)), Expr: n}, true
 }
 
 // IsSlice reports whether t is a slice type, or a type parameter whose
@@ -160,25 +165,49 @@ func NonNegative(info *types.Info, e ast.Expr, list []ast.Stmt, j int) bool {
 			return NonNegative(info, e.X, list, j) && NonNegative(info, e.Y, list, j)
 		}
 	case *ast.Ident:
-		v, ok := info.Uses[e].(*types.Var)
-		if !ok {
-			return false
-		}
-		for k := j - 1; k >= 0; k-- {
-			if init, ok := definition(info, list[k], v); ok {
-				if init == nil || !NonNegative(info, init, list, k) {
-					return false
-				}
-				for _, s := range list[k+1 : j] {
-					if Assigns(info, s, v) {
-						return false
-					}
-				}
-				return true
-			}
-		}
+		init, k := local(info, e, list, j)
+		return init != nil && NonNegative(info, init, list, k)
 	}
 	return false
+}
+
+// Positive reports whether e, evaluated just before the statement list[j],
+// is sure to be above zero: a constant that is, or a local variable
+// defined by one of the statements before list[j] as such a value and not
+// assigned since, nor its address taken.
+func Positive(info *types.Info, e ast.Expr, list []ast.Stmt, j int) bool {
+	if tv := info.Types[e]; tv.Value != nil {
+		return tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) > 0
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	init, k := local(info, id, list, j)
+	return init != nil && Positive(info, init, list, k)
+}
+
+// local returns the value that the local variable id holds just before
+// the statement list[j], and the index of the statement that defines it
+// with that value: nil unless one of the statements before list[j] defines
+// it with a value of its own and none since assigns it or takes its
+// address.
+func local(info *types.Info, id *ast.Ident, list []ast.Stmt, j int) (ast.Expr, int) {
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil, 0
+	}
+	for k := j - 1; k >= 0; k-- {
+		if init, ok := definition(info, list[k], v); ok {
+			for _, s := range list[k+1 : j] {
+				if Assigns(info, s, v) {
+					return nil, 0
+				}
+			}
+			return init, k
+		}
+	}
+	return nil, 0
 }
 
 // definition returns the expression that the statement s, when it declares
@@ -317,18 +346,19 @@ func downCount(pass *analysis.Pass, m ast.Expr, list []ast.Stmt, j int) (Count, 
 		if constant.Sign(n) < 0 {
 			return Count{}, false // the loop never runs
 		}
-		return Count{Text: n.ExactString(), NonNegative: true, Type: typ, Expr: m}, true
+		return Count{Text: n.ExactString(), NonNegative: true, Positive: constant.Sign(n) > 0, Type: typ, Expr: m}, true
 	}
 	if b, ok := ast.Unparen(m).(*ast.BinaryExpr); ok && b.Op == token.SUB {
 		if tv := info.Types[b.Y]; tv.Value != nil && constant.Compare(tv.Value, token.EQL, constant.MakeInt64(1)) {
-			return Count{Text: Text(pass.Fset, b.X), NonNegative: NonNegative(info, b.X, list, j), Type: typ, Expr: b.X}, true
+			return Count{Text: Text(pass.Fset, b.X), NonNegative: NonNegative(info, b.X, list, j), Positive: Positive(info, b.X, list, j), Type: typ, Expr: b.X}, true
 		}
 	}
 	text := Text(pass.Fset, m)
 	if b, ok := m.(*ast.BinaryExpr); ok && b.Op.Precedence() < token.ADD.Precedence() {
 		text = "(" + text + ")"
 	}
-	return Count{Text: text + " + 1", NonNegative: NonNegative(info, m, list, j), Type: typ, Expr: m}, true
+	nonNeg := NonNegative(info, m, list, j) // then m + 1 is above zero
+	return Count{Text: text + " + 1", NonNegative: nonNeg, Positive: nonNeg, Type: typ, Expr: m}, true
 }
 
 // zero reports whether e is the constant 0 of an integer type: 0, uint(0),

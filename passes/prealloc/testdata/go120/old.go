@@ -47,3 +47,60 @@ func nonNegative(xs []int) []int {
 	}
 	return out
 }
+
+// A loop that runs at least once leaves the slice non-nil, whatever the
+// code after it does: fixed with make (buger/jsonparser, a module at
+// go1.13, had its parser_error_test.go:65, a loop of 128 iterations,
+// reported without a fix, as if slices.Grow were needed to keep it nil).
+func constantCount() []string {
+	var keys []string // want `keys grows once per iteration of a loop of 128 iterations: make it with that capacity$`
+	for i := 0; i < 128; i++ {
+		keys = append(keys, "k")
+	}
+	return keys
+}
+
+func positiveLocal() []string {
+	depth := 64
+	var keys []string // want `keys grows once per iteration of a loop of depth iterations: make it with that capacity$`
+	for i := 0; i < depth; i++ {
+		keys = append(keys, "a")
+	}
+	return keys
+}
+
+func countedDownFrom(xs []int) []int {
+	n := len(xs)
+	var out []int // want `out grows once per iteration of a loop of n \+ 1 iterations: make it with that capacity$`
+	for i := n; i >= 0; i-- {
+		out = append(out, i)
+	}
+	return out
+}
+
+func array(a [4]int) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(a\) iterations: make it with that capacity$`
+	for _, x := range a {
+		out = append(out, x)
+	}
+	return out
+}
+
+// Not fixed: a local once positive but assigned since, an empty array.
+func reassignedLocal(xs []int) []int {
+	depth := 64
+	depth = len(xs)
+	var out []int // want `out grows once per iteration of a loop of depth iterations: make it with that capacity \(no fix offered: depth may be negative`
+	for i := 0; i < depth; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func emptyArray(a [0]int) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(a\) iterations: make it with that capacity \(no fix offered: slices.Grow`
+	for _, x := range a {
+		out = append(out, x)
+	}
+	return out
+}

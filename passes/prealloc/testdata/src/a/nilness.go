@@ -242,3 +242,64 @@ func slicesHidden(xs []int) []int {
 	}
 	return out
 }
+
+// A loop that runs at least once leaves the slice non-nil: make. A local
+// count once positive but assigned since may be 0: slices.Grow.
+
+func positiveCount() []int {
+	n := 16
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for i := 0; i < n; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func positiveThenAssigned(xs []int) []int {
+	n := 16
+	n = len(xs)
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for i := 0; i < n; i++ {
+		out = append(out, xs[i])
+	}
+	return out
+}
+
+// A conversion to a string, the spread argument of an append and the
+// arguments of copy see no element in either (dustin/go-humanize's
+// ftoa_test.go:64 returned string(rv), and was fixed with slices.Grow and
+// an import of slices).
+
+func runesToString(n int, r rune) string {
+	var rv []rune // want `rv grows once per iteration of a loop of n iterations`
+	for i := 0; i < n; i++ {
+		rv = append(rv, r)
+	}
+	return string(rv)
+}
+
+type name string
+
+func bytesToNamedString(xs []byte) name {
+	var out []byte // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		out = append(out, x+1)
+	}
+	return name(out)
+}
+
+func spreadInto(xs, ys []int) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return append(ys, out...)
+}
+
+func copiedFrom(xs, dst []int) int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return copy(dst, out)
+}
