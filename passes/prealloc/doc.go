@@ -26,7 +26,10 @@
 // the loop ranges over a slice, array, map or integer (a slice expression
 // such as args[1:] included, and a type parameter S ~[]T), or counts
 // `for i := 0; i < n; i++` (or from a typed zero, such as uint(0) or
-// int64(0)) with n that nothing can change while the loop
+// int64(0); from a constant c, n - c times: n for `x := 1; x < n+1`, and
+// len(xs) - 1 for `i := 1; i < len(xs)`, where n cannot be negative nor
+// unsigned, so that n - c cannot wrap around) with n that nothing can
+// change while the loop
 // runs (not assigned in the body, its address not taken, not assigned by a
 // closure; and if n reads a field, an element, a pointer, a package-level
 // variable or a map's length, a body that calls no function and stores only

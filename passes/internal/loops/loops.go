@@ -80,8 +80,12 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 		if m := countedDown(info, l); m != nil {
 			return downCount(pass, m, list, j)
 		}
-		if n = countedFor(info, l); n != nil && !stable(info, FileOf(pass, l.Pos()), n, l.Body) {
+		var start constant.Value
+		if n, start = countedFor(info, l); n != nil && !stable(info, FileOf(pass, l.Pos()), n, l.Body) {
 			n = nil
+		}
+		if n != nil && constant.Sign(start) != 0 {
+			return fromStart(pass, n, start, list, j)
 		}
 	}
 	if n == nil {
@@ -260,44 +264,45 @@ func definition(info *types.Info, s ast.Stmt, v *types.Var) (ast.Expr, bool) {
 	return nil, false
 }
 
-// countedFor recognises for i := 0; i < n; i++ { ... } and returns n. The
-// start may be a zero of any integer type, uint(0) or int64(0), with n of
-// that type: the count is n all the same.
-func countedFor(info *types.Info, l *ast.ForStmt) ast.Expr {
+// countedFor recognises for i := c; i < n; i++ { ... }, with c an integer
+// constant, and returns n and c. A zero start may be of any integer type,
+// uint(0) or int64(0), with n of that type: the count is n all the same.
+func countedFor(info *types.Info, l *ast.ForStmt) (ast.Expr, constant.Value) {
 	init, ok := l.Init.(*ast.AssignStmt)
 	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-		return nil
+		return nil, nil
 	}
 	i, ok := init.Lhs[0].(*ast.Ident)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	if !zero(info, init.Rhs[0]) {
-		return nil
+	start := integer(info, init.Rhs[0])
+	if start == nil {
+		return nil, nil
 	}
 	cond, ok := l.Cond.(*ast.BinaryExpr)
 	if !ok || cond.Op != token.LSS {
-		return nil
+		return nil, nil
 	}
 	if ci, ok := cond.X.(*ast.Ident); !ok || info.ObjectOf(ci) != info.ObjectOf(i) {
-		return nil
+		return nil, nil
 	}
 	post, ok := l.Post.(*ast.IncDecStmt)
 	if !ok || post.Tok != token.INC {
-		return nil
+		return nil, nil
 	}
 	if pi, ok := post.X.(*ast.Ident); !ok || info.ObjectOf(pi) != info.ObjectOf(i) {
-		return nil
+		return nil, nil
 	}
 	if !Pure(cond.Y) || Assigns(info, l.Body, info.ObjectOf(i)) {
-		return nil
+		return nil, nil
 	}
 	for _, obj := range Idents(info, cond.Y) {
 		if Assigns(info, l.Body, obj) {
-			return nil
+			return nil, nil
 		}
 	}
-	return cond.Y
+	return cond.Y, start
 }
 
 // countedDown recognises for i := m; i >= 0; i-- { ... } (or 0 <= i),
@@ -365,12 +370,49 @@ func downCount(pass *analysis.Pass, m ast.Expr, list []ast.Stmt, j int) (Count, 
 // int64(0). A float's zero is not: the loop then counts up to a float n,
 // ceil(n) times, which its conversion to int is not.
 func zero(info *types.Info, e ast.Expr) bool {
+	c := integer(info, e)
+	return c != nil && constant.Sign(c) == 0
+}
+
+// integer returns the value of e when it is a constant of an integer type,
+// else nil.
+func integer(info *types.Info, e ast.Expr) constant.Value {
 	tv := info.Types[e]
-	if tv.Value == nil || tv.Value.Kind() != constant.Int || constant.Sign(tv.Value) != 0 {
-		return false
+	if tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return nil
 	}
-	b, ok := types.Default(tv.Type).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	if b, ok := types.Default(tv.Type).Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	return tv.Value
+}
+
+// fromStart returns the count n - c of a loop that countedFor recognised,
+// list[j], counting from c up to n: X for n = X + c (n+1 from 1: n), a
+// constant's value, else n - c, which may be negative, where n is signed
+// and not negative (len(xs) - 1), so that n - c cannot wrap around: uint n
+// - 1 is huge when n is 0. A constant count that is not above zero is not
+// returned: the loop never runs.
+func fromStart(pass *analysis.Pass, n ast.Expr, c constant.Value, list []ast.Stmt, j int) (Count, bool) {
+	info := pass.TypesInfo
+	typ := types.Default(info.TypeOf(n))
+	if tv := info.Types[n]; tv.Value != nil {
+		k := constant.BinaryOp(tv.Value, token.SUB, c)
+		if constant.Sign(k) <= 0 {
+			return Count{}, false
+		}
+		return Count{Text: k.ExactString(), NonNegative: true, Positive: true, Type: typ, Expr: n}, true
+	}
+	if b, ok := ast.Unparen(n).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		if tv := info.Types[b.Y]; tv.Value != nil && constant.Compare(tv.Value, token.EQL, c) {
+			return Count{Text: Text(pass.Fset, b.X), NonNegative: NonNegative(info, b.X, list, j), Positive: Positive(info, b.X, list, j), Type: typ, Expr: b.X}, true
+		}
+	}
+	// n - c must not wrap around: n is signed and not negative, as len(xs).
+	if b, ok := typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsUnsigned != 0 || constant.Sign(c) < 0 || !NonNegative(info, n, list, j) {
+		return Count{}, false
+	}
+	return Count{Text: Text(pass.Fset, n) + " - " + c.ExactString(), Type: typ, Expr: n}, true
 }
 
 // stable reports whether the bound n of a counted for loop with the given

@@ -161,3 +161,49 @@ func inLiteralWrittenByNested(src []int) func() []int {
 		return out
 	}
 }
+
+// A counted loop from a constant start c counts n - c: X for n = X + c
+// (sergi/go-diff's diff_test.go:336, for x := 1; x < n+1; x++, was
+// missed), n - c where n is len or another signed count that cannot be
+// negative. Not reported: n - c of an n that may be negative, which could
+// wrap around.
+
+func fromOne(xs []int) []int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) - 1 iterations`
+	for i := 1; i < len(xs); i++ {
+		out = append(out, xs[i]-xs[i-1])
+	}
+	return out
+}
+
+func fromOneToNPlusOne(n int) []int {
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for x := 1; x < n+1; x++ {
+		out = append(out, x)
+	}
+	return out
+}
+
+func fromTwoConstant() []int {
+	var out []int // want `out grows once per iteration of a loop of 8 iterations`
+	for i := 2; i < 10; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func fromOneMayBeNegative(n int) []int {
+	var out []int
+	for i := 1; i < n; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func fromPastTheEnd() []int {
+	var out []int
+	for i := 10; i < 10; i++ {
+		out = append(out, i)
+	}
+	return out
+}
