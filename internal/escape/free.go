@@ -83,13 +83,17 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		}
 		e := exprAt(src.file, tf.Pos(off))
 		r.Free = whyFree(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
-		r.Tiny = r.Free == "" && tiny(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
+		r.Tiny = r.Free == "" && (tiny(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes) || ix.tinyBoxed[pos])
 		if v := caseVar(src.file, tf.Pos(off), src.pkg.TypesInfo); v != nil && r.Message == v.Name()+" escapes to heap" {
 			r.Tiny = r.Free == "" && tinyType(v.Type(), src.pkg.TypesSizes)
 		}
 		if a := backingArray(r.Message, e, src.pkg.TypesInfo); a != nil && r.Free == "" && !ix.boxesSlice(i) {
 			r.Tiny = tinyType(a, src.pkg.TypesSizes)
 		}
+		if conv := conversionAt(src.file, tf.Pos(off), src.pkg.TypesInfo); conv != nil {
+			e = conv
+		}
+		r.MaybeTiny = r.Free == "" && !r.Tiny && !ix.boxesSlice(i) && runTimeSized(r.Message, e, tf.Pos(off), src.pkg.TypesInfo)
 		r.AtCall = len(r.Inlined) > 0 && returnedAsIs(src.file, e, src.pkg.TypesInfo)
 	}
 	return nil
@@ -450,6 +454,87 @@ func backingArray(msg string, e ast.Expr, info *types.Info) types.Type {
 		return nil
 	}
 	return types.NewArray(sl.Elem(), n)
+}
+
+// runTimeSized reports whether what the record of e (msg), at pos, says escapes is
+// memory without pointers of a size known only at run time, which the tiny
+// allocator packs where it is under 16 bytes: the bytes of a conversion
+// to a string from bytes, runes or an integer, or from a string to bytes
+// or runes, of a concatenation of strings, and the backing array of a make
+// or an append of a slice whose elements hold no pointers, where its
+// length is not a constant (backingArray judges those).
+func runTimeSized(msg string, e ast.Expr, pos token.Pos, info *types.Info) bool {
+	if e == nil {
+		return false
+	}
+	tv, ok := info.Types[e]
+	if !ok || tv.Value != nil || tv.Type == nil {
+		return false
+	}
+	text, _ := escapedExpr(msg)
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return x.Op == token.ADD && isString(tv.Type) && sameExpr(text, types.ExprString(e))
+	case *ast.CallExpr:
+		if isMake(x, info) {
+			return strings.HasPrefix(text, "make(") && pointerFreeSlice(tv.Type) && backingArray(msg, e, info) == nil
+		}
+		if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID {
+			if b, isB := info.Uses[id].(*types.Builtin); isB {
+				// The compiler prints append's arguments converted
+				// (append(ws, uint64(1)) for append(ws, 1)).
+				return b.Name() == "append" && pointerFreeSlice(tv.Type) && strings.HasPrefix(text, "append(")
+			}
+		}
+		// A conversion's record is at its operand; one at its "(" is of
+		// the conversion of its result to an interface.
+		fun, isFun := info.Types[x.Fun]
+		if !isFun || !fun.IsType() || len(x.Args) != 1 || ConversionPos(x) != pos || !sameExpr(text, types.ExprString(e)) && !sameExpr(text, "("+types.ExprString(x.Fun)+")("+types.ExprString(x.Args[0])+")") {
+			return false
+		}
+		from := info.TypeOf(x.Args[0])
+		if from == nil {
+			return false
+		}
+		switch {
+		case isString(tv.Type):
+			return !isString(from) && (pointerFreeSlice(from) || isInteger(from))
+		case pointerFreeSlice(tv.Type):
+			return isString(from)
+		}
+	}
+	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// pointerFreeSlice reports whether t is a slice whose elements hold no
+// pointers.
+func pointerFreeSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && !generic(s.Elem()) && !hasPointers(s.Elem())
+}
+
+// conversionAt returns the conversion T(x) whose record is at pos, which
+// is x's place (see ConversionPos), or nil.
+func conversionAt(f *ast.File, pos token.Pos, info *types.Info) *ast.CallExpr {
+	var found *ast.CallExpr
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 && ConversionPos(call) == pos {
+			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+				found = call
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // isMake reports whether e is a call of the builtin make.

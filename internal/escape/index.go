@@ -16,6 +16,9 @@ type Index struct {
 	typed  map[string]bool // the files whose types ReadTypes or ReadStores read
 	asked  map[string]bool // the files whose packages they were asked to type-check
 	stores map[lineKey]Store
+	// tinyBoxed says, of the positions of Store.Boxed, whether every value
+	// converted there is of a type the tiny allocator makes (tinyType).
+	tinyBoxed map[Position]bool
 }
 
 type lineKey struct {
@@ -24,7 +27,7 @@ type lineKey struct {
 }
 
 func newIndex() *Index {
-	return &Index{here: map[lineKey][]int{}, inlined: map[lineKey][]int{}, flow: map[lineKey][]int{}, seen: map[string]bool{}, typed: map[string]bool{}, asked: map[string]bool{}, stores: map[lineKey]Store{}}
+	return &Index{here: map[lineKey][]int{}, inlined: map[lineKey][]int{}, flow: map[lineKey][]int{}, seen: map[string]bool{}, typed: map[string]bool{}, asked: map[string]bool{}, stores: map[lineKey]Store{}, tinyBoxed: map[Position]bool{}}
 }
 
 func (ix *Index) add(recs []Record) {

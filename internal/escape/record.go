@@ -51,6 +51,14 @@ type Record struct {
 	// each: a profile's count of them is a lower bound. Build sets it
 	// from the types of the code; Read does not.
 	Tiny bool `json:"tiny,omitempty"`
+	// MaybeTiny, when set, says that the value is memory without pointers
+	// whose size is known only at run time (a string conversion's or a
+	// concatenation's bytes, a make or an append of a slice of such
+	// elements): the tiny allocator packs it as it packs a Tiny value where
+	// it is under 16 bytes, which a profile's objects of 16 bytes may be
+	// (see profile.TinyBlock). Build sets it from the types of the code;
+	// Read does not.
+	MaybeTiny bool `json:"maybe_tiny,omitempty"`
 }
 
 // Profiled returns where a heap profile shows what the record allocates:

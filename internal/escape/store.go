@@ -70,6 +70,9 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 	if ix.typed == nil {
 		ix.typed, ix.stores = map[string]bool{}, map[lineKey]Store{}
 	}
+	if ix.tinyBoxed == nil {
+		ix.tinyBoxed = map[Position]bool{}
+	}
 	ix.typed[tf.Name()] = true
 	if sizes == nil {
 		sizes = types.SizesFor("gc", "amd64")
@@ -90,6 +93,10 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 		}
 		p := tf.PositionFor(pos, false)
 		at := Position{File: tf.Name(), Line: p.Line, Col: p.Column}
+		// The results of one call share a position: their temporaries'
+		// records do not say which is which.
+		tiny, seen := ix.tinyBoxed[at]
+		ix.tinyBoxed[at] = (tiny || !seen) && own == "" && tinyType(from, sizes)
 		change(pos, func(s *Store) {
 			s.Boxed = append(s.Boxed, at)
 			if own != "" {

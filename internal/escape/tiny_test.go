@@ -1,6 +1,7 @@
 package escape
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,25 @@ func tinyValues(f float64, i32 int32, s string, b []byte) {
 	tinySink = [2]int64{int64(i32), 1} // not tiny: 16 bytes
 }
 
+//go:noinline
+func tinyResult(n uint32) (uint32, error) { return n * 3, nil }
+
+//go:noinline
+func wideResult(n uint32) ([2]uint64, error) { return [2]uint64{uint64(n), 1}, nil }
+
+var tinyErr error
+
+// tinyResults converts the results of calls to interfaces, which the
+// compiler holds in temporaries (.autotmp_N escapes to heap, at the return
+// or the =): msgpack's DecodeInterface, return d.uint32(), boxes a uint32.
+//
+//go:noinline
+func tinyResults(n uint32) (any, error) {
+	tinySink, tinyErr = tinyResult(n) // tiny
+	tinySink, tinyErr = wideResult(n) // not tiny: 16 bytes
+	return tinyResult(n)              // tiny
+}
+
 // tinySlices allocates the backing arrays of slices: those of a length
 // known at compile time are judged by the array's type, as math/big.NewInt's
 // []Word{Word(u)} (8 bytes, at shopspring/decimal's NewFromString) is
@@ -58,6 +78,7 @@ func tinySlices(i32 int32, n int) {
 	tinyW = []uint64{uint64(i32), 2}   // not tiny: 16 bytes
 	tinyPs = []*int{nil}               // not tiny: pointers
 	tinyB = make([]byte, 2, n)         // not tiny: a capacity known only at run time
+	tinySink = []uint64{uint64(i32)}   // tiny and boxed: the array, then the header
 }
 
 //go:noinline
@@ -92,35 +113,38 @@ func tinyCases(v any) {
 // TestTiny: ReadTypes marks Tiny the records of values the tiny allocator
 // makes, by their types, and no others.
 func TestTiny(t *testing.T) {
+	checkMarked(t, "Tiny", func(r Record) bool { return r.Tiny }, "tiny", "not tiny")
+}
+
+// checkMarked checks, on each line of this file marked "// "+yes, that
+// every allocating record has field(r) true, on each marked "// "+no that
+// every one has it false, and on each marked "// "+yes+" and boxed" that
+// there are two, of a value and of its conversion to an interface, with
+// the same message, one true and the other false.
+func checkMarked(t *testing.T, name string, field func(Record) bool, yes, no string) {
+	t.Helper()
 	ix := built(t)
-	file, lines, _ := markedLines(t, "tiny_test.go", "tiny")
+	file, lines, _ := markedLines(t, "tiny_test.go", yes)
 	for n, text := range lines {
 		code, mark, ok := strings.Cut(text, "// ")
 		mark, _, _ = strings.Cut(mark, ":")
-		if !ok || strings.TrimSpace(code) == "" || mark != "tiny" && mark != "not tiny" && mark != "tiny and boxed" {
+		if !ok || strings.TrimSpace(code) == "" || mark != yes && mark != no && mark != yes+" and boxed" {
 			continue
 		}
 		var got []bool
 		for _, r := range ix.Here(file, n+1) {
 			if r.Allocates() {
-				got = append(got, r.Tiny)
+				got = append(got, field(r))
 			}
 		}
-		if len(got) == 0 {
-			t.Errorf("line %d (%s): no allocating record", n+1, strings.TrimSpace(code))
-		}
-		if mark == "tiny and boxed" {
-			// Two records with one message: the backing array's, and its
-			// conversion's, which copies the slice's header.
+		if mark == yes+" and boxed" {
 			if len(got) != 2 || got[0] == got[1] {
-				t.Errorf("line %d (%s): Tiny %v, want one true and one false", n+1, strings.TrimSpace(code), got)
+				t.Errorf("line %d (%s): %s of its allocating records %v, want one true and one false", n+1, strings.TrimSpace(code), name, got)
 			}
 			continue
 		}
-		for _, g := range got {
-			if g != (mark == "tiny") {
-				t.Errorf("line %d (%s): Tiny %v, want %v", n+1, strings.TrimSpace(code), g, !g)
-			}
+		if want := slices.Repeat([]bool{mark == yes}, max(1, len(got))); !slices.Equal(got, want) {
+			t.Errorf("line %d (%s): %s of its allocating records %v, want %v", n+1, strings.TrimSpace(code), name, got, want)
 		}
 	}
 }
@@ -131,4 +155,40 @@ func TestTinyAllocations(t *testing.T) {
 	if got := testing.AllocsPerRun(100, func() { tinyValues(1.5, 70000, "s", nil) }); got < 4 {
 		t.Errorf("tinyValues: %v allocations, want at least the 4 tiny ones", got)
 	}
+}
+
+var (
+	maybeS  string
+	maybeB  []byte
+	maybeR  []rune
+	maybeWs []uint64
+	maybePs []*int
+)
+
+// maybeTinyValues allocates on the lines marked "// maybe tiny" memory
+// without pointers of a size known only at run time, which the tiny
+// allocator packs where it is under 16 bytes (msgpack's stringWithLen,
+// return string(b), err, decoding short strings), and on the lines marked
+// "// sized" values it does not pack, or whose size is known.
+//
+//go:noinline
+func maybeTinyValues(b []byte, s string, r rune, n int, p *int) {
+	maybeS = string(b)           // maybe tiny
+	maybeB = []byte(s)           // maybe tiny
+	maybeR = []rune(s)           // maybe tiny
+	maybeS = string(r)           // maybe tiny
+	maybeS = s + maybeS          // maybe tiny
+	maybeB = make([]byte, n)     // maybe tiny
+	maybeWs = append(maybeWs, 1) // maybe tiny
+	maybePs = append(maybePs, p) // sized: pointers
+	maybePs = make([]*int, n)    // sized: pointers
+	maybeB = make([]byte, 4)     // sized: tiny, by its length
+	maybeWs = make([]uint64, 3)  // sized: 24 bytes
+	tinySink = string(b)         // maybe tiny and boxed: the bytes, then the header
+}
+
+// TestMaybeTiny: ReadTypes marks MaybeTiny the records of memory without
+// pointers whose size is known only at run time, and no others.
+func TestMaybeTiny(t *testing.T) {
+	checkMarked(t, "MaybeTiny", func(r Record) bool { return r.MaybeTiny }, "maybe tiny", "sized")
 }

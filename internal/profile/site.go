@@ -18,6 +18,10 @@ type Site struct {
 
 	Objects int64 // allocated objects (alloc_objects)
 	Bytes   int64 // allocated bytes (alloc_space)
+	// Blocks are the objects recorded at TinyBlock bytes each: blocks of
+	// the tiny allocator, which may hold more of the line's allocations
+	// than one, or objects of that size.
+	Blocks int64
 
 	// Direct reports whether some of the site's allocations ran in the
 	// site's function compiled on its own; InlinedAt lists the calls, in
@@ -53,6 +57,25 @@ func (s *Site) Mechanism() string {
 		return ""
 	}
 	return s.Mechanisms[0].Function
+}
+
+// TinyBlock is the size a heap profile records an allocation of the
+// runtime's tiny allocator at: the 16-byte block (runtime.maxTinySize) it
+// starts, which the values under 16 bytes without pointers allocated after
+// it share without being recorded (runtime.mallocgcTiny).
+const TinyBlock = 16
+
+// objectSize returns the size of the objects of a sample of a heap profile,
+// which the runtime records by stack and size: its "bytes" label, or, in a
+// profile without labels, its bytes over its objects; 0 if neither says.
+func objectSize(s *profile.Sample, objs, bytes int64) int64 {
+	if v := s.NumLabel["bytes"]; len(v) == 1 {
+		return v[0]
+	}
+	if objs != 0 && bytes%objs == 0 {
+		return bytes / objs
+	}
+	return 0
 }
 
 // An Attribution is an allocation profile blamed on the user's lines.
@@ -165,6 +188,9 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		st.Objects += objs
 		st.Bytes += bytes
+		if objectSize(s, objs, bytes) == TinyBlock {
+			st.Blocks += objs
+		}
 		if outer == nil {
 			st.Direct = true
 		} else if p := (Position{outer.Function.Filename, int(outer.Line)}); !slices.Contains(st.InlinedAt, p) {

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -334,5 +335,49 @@ func TestDiffLeavesInputs(t *testing.T) {
 	d.Sample[0].Value[0] = 99
 	if p.p.Sample[0].Value[0] != 5 {
 		t.Errorf("the difference shares its samples with p")
+	}
+}
+
+// TestBlameBlocks: a site counts the objects recorded at the tiny
+// allocator's block size, 16 bytes, by a sample's "bytes" label as the
+// runtime writes it, or by its bytes over its objects where it has none,
+// also in a difference of two profiles.
+func TestBlameBlocks(t *testing.T) {
+	const user = "example.com/m/dec"
+	line := func(n int64) []frame { return []frame{{user + ".Decode", "/m/dec/dec.go", n}} }
+	mem := newBuilder("alloc_objects", "alloc_space")
+	mem.sample([]int64{6, 96}, line(14))  // 16 bytes each, labelled below
+	mem.sample([]int64{4, 96}, line(14))  // 24 bytes each
+	mem.sample([]int64{3, 48}, line(20))  // 16 bytes each, no label
+	mem.sample([]int64{2, 64}, line(30))  // 32 bytes each, no label
+	mem.sample([]int64{5, 120}, line(30)) // 24 bytes each, no label
+	mem.p.Sample[0].NumLabel = map[string][]int64{"bytes": {16}}
+	mem.p.Sample[1].NumLabel = map[string][]int64{"bytes": {24}}
+	base := newBuilder("alloc_objects", "alloc_space")
+	base.sample([]int64{2, 32}, line(14))
+	base.p.Sample[0].NumLabel = map[string][]int64{"bytes": {16}}
+	for _, tc := range []struct {
+		name string
+		p    func() (*profile.Profile, error)
+		want map[int]int64
+	}{
+		{"profile", func() (*profile.Profile, error) { return mem.p, nil }, map[int]int64{14: 6, 20: 3, 30: 0}},
+		{"difference", func() (*profile.Profile, error) { return Diff(mem.p, base.p) }, map[int]int64{14: 4, 20: 3, 30: 0}},
+	} {
+		p, err := tc.p()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Blame(p, Scope{"example.com/m"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int]int64{}
+		for _, s := range a.Sites {
+			got[s.Line] = s.Blocks
+		}
+		if !maps.Equal(got, tc.want) {
+			t.Errorf("%s: blocks by line %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -198,10 +198,12 @@ type Site struct {
 	// caller, the decision for that inlined copy.
 	Reasons []Reason `json:"reasons,omitempty"`
 	// Tiny says that some of what the site allocates are values under 16
-	// bytes without pointers (an escape record's, by its types), which the
-	// runtime packs into shared 16-byte blocks, and a heap profile records
-	// once a block: the site's counts are then a lower bound, and the rest
-	// is in the benchmark's unrecorded allocs/op.
+	// bytes without pointers (an escape record's, by its types, or memory
+	// without pointers sized at run time, such as a string conversion's
+	// bytes, where the profile recorded objects of 16 bytes on the line),
+	// which the runtime packs into shared 16-byte blocks, and a heap
+	// profile records once a block: the site's counts are then a lower
+	// bound, and the rest is in the benchmark's unrecorded allocs/op.
 	Tiny bool `json:"tiny,omitempty"`
 	// MechanismText says in plain words how the line allocates when no
 	// escape record does: "slice grows past its capacity

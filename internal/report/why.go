@@ -77,7 +77,10 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 		if len(r.Inlined) > 0 {
 			reason.InlinedAt = posString(root, r.Pos)
 		}
-		site.Tiny = site.Tiny || r.Tiny
+		// Memory without pointers sized at run time is packed in blocks
+		// only where it is under 16 bytes: where the profile recorded no
+		// object of a block's size, it was not.
+		site.Tiny = site.Tiny || r.Tiny || r.MaybeTiny && p.Blocks > 0
 		for _, s := range r.Flow {
 			reason.Flow = append(reason.Flow, fmt.Sprintf("%s  %s", s.Text, posString(root, s.Pos)))
 		}

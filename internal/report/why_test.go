@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -569,6 +570,30 @@ func TestTinySites(t *testing.T) {
 	}
 	if pair.Tiny || pair.AllocsPerOp != 12 {
 		t.Errorf("boxed [2]float64: tiny %v at %.2f allocs/op; want exactly 12, not tiny", pair.Tiny, pair.AllocsPerOp)
+	}
+}
+
+// TestTinyStrings: a site that copies strings of a length known only at
+// run time says that its count is a lower bound where the profile recorded
+// 16-byte objects there, as it does when the strings are shorter than 16
+// bytes and packed into blocks (5 bytes: fewer than the 12 a call makes),
+// and says nothing of the kind where it recorded none (20 bytes: exactly
+// 12).
+func TestTinyStrings(t *testing.T) {
+	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
+	short := benchSite(t, byName, "BenchmarkStrings", "short = append(short, string(data[i:i+5]))")
+	long := benchSite(t, byName, "BenchmarkStrings", "long = append(long, string(data[i:i+20]))")
+	if short == nil || long == nil {
+		return
+	}
+	// A run now and then records an op's allocations more or less than
+	// its iterations say (TestTinySites' 12 has read 12.00 and failed):
+	// the figures are compared to the op.
+	if !short.Tiny || short.AllocsPerOp >= 11 {
+		t.Errorf("5-byte strings: tiny %v at %.2f allocs/op; want tiny, under the 12 it makes", short.Tiny, short.AllocsPerOp)
+	}
+	if long.Tiny || math.Abs(long.AllocsPerOp-12) > 0.1 {
+		t.Errorf("20-byte strings: tiny %v at %v allocs/op; want exactly 12, not tiny", long.Tiny, long.AllocsPerOp)
 	}
 }
 

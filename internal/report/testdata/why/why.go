@@ -239,3 +239,19 @@ var held *Holder
 func Hold(data []byte) {
 	held = newHolder(bytes.NewReader(data))
 }
+
+// Strings copies short strings out of data, 5 bytes each, which the
+// runtime's tiny allocator packs three to a 16-byte block, and long ones,
+// 20 bytes each, which it does not: the size of each is known only at run
+// time (msgpack's stringWithLen, return string(b), err).
+//
+//go:noinline
+func Strings(data []byte) (short, long []string) {
+	short = make([]string, 0, len(data)/20)
+	long = make([]string, 0, len(data)/20)
+	for i := 0; i+20 <= len(data); i += 20 {
+		short = append(short, string(data[i:i+5]))
+		long = append(long, string(data[i:i+20]))
+	}
+	return short, long
+}

@@ -164,3 +164,12 @@ func BenchmarkParent(b *testing.B) {
 		}
 	})
 }
+
+var sinkShort, sinkLong []string
+
+func BenchmarkStrings(b *testing.B) {
+	data := make([]byte, 12*20)
+	for b.Loop() {
+		sinkShort, sinkLong = Strings(data)
+	}
+}
