@@ -470,3 +470,24 @@ func FuzzMechanism(f *testing.F) {
 		}
 	})
 }
+
+// namedResults has the shape of julienschmidt/httprouter's getValue,
+// (handle Handle, p Params, tsr bool): what escapes into a named result
+// ends its flow at the result's name.
+//
+//go:noinline
+func namedResults(n int) (ok bool, p []int) {
+	p = make([]int, 0, n) // named result
+	return true, p
+}
+
+// TestToResult: a record whose flow ends at a named result says so in
+// short, as one that ends at the compiler's ~r0 does.
+func TestToResult(t *testing.T) {
+	ix := built(t)
+	file, _, marked := markedLines(t, "escape_test.go", "named result")
+	recs := ix.Here(file, marked["namedResults"])
+	if len(recs) != 1 || !recs[0].ToResult || recs[0].ShortFlow() != "the result p" {
+		t.Errorf("records of p = make([]int, 0, n): %+v, want one ToResult, in short \"the result p\"", recs)
+	}
+}

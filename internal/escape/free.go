@@ -95,8 +95,41 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		}
 		r.MaybeTiny = r.Free == "" && !r.Tiny && !ix.boxesSlice(i) && runTimeSized(r.Message, e, tf.Pos(off), src.pkg.TypesInfo)
 		r.AtCall = len(r.Inlined) > 0 && returnedAsIs(src.file, e, src.pkg.TypesInfo)
+		r.ToResult = len(r.Inlined) == 0 && namedResult(src.file, tf.Pos(off), r.dest(), src.pkg.TypesInfo)
 	}
 	return nil
+}
+
+// namedResult reports whether name is a named result of the innermost
+// function whose body holds pos.
+func namedResult(f *ast.File, pos token.Pos, name string, info *types.Info) bool {
+	if !identifier(name) || strings.HasPrefix(name, "~") {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	for _, n := range path {
+		var ft *ast.FuncType
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			ft = n.Type
+		case *ast.FuncLit:
+			ft = n.Type
+		default:
+			continue
+		}
+		if ft.Results == nil {
+			return false
+		}
+		for _, fld := range ft.Results.List {
+			for _, id := range fld.Names {
+				if id.Name == name && info.Defs[id] != nil {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // returnedAsIs reports whether e is a slice literal that its function

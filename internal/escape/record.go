@@ -59,6 +59,11 @@ type Record struct {
 	// (see profile.TinyBlock). Build sets it from the types of the code;
 	// Read does not.
 	MaybeTiny bool `json:"maybe_tiny,omitempty"`
+	// ToResult, when set, says that the variable the flow ends at is a
+	// named result of the function (func getValue(…) (h Handle, p
+	// Params, …)), which the compiler names as it names any variable.
+	// Build sets it from the types of the code; Read does not.
+	ToResult bool `json:"to_result,omitempty"`
 }
 
 // Profiled returns where a heap profile shows what the record allocates:
@@ -136,16 +141,8 @@ func (r *Record) String() string {
 // Spills and assignments to variables are left out; Flow has them all.
 func (r *Record) ShortFlow() string {
 	var parts []string
-	dest := ""
 	for _, s := range r.Flow {
-		text := s.Text
-		if d, ok := strings.CutPrefix(text, "flow: "); ok {
-			if to, _, ok := strings.Cut(d, " ← "); ok {
-				dest = to
-			}
-			continue
-		}
-		from, ok := strings.CutPrefix(text, "from ")
+		from, ok := strings.CutPrefix(s.Text, "from ")
 		if !ok {
 			continue
 		}
@@ -162,14 +159,30 @@ func (r *Record) ShortFlow() string {
 		}
 		parts = append(parts, shortExpr(expr)+" ("+kind+")")
 	}
-	switch dest {
-	case "":
-	case "~r0", "~r1", "~r2":
+	switch dest := r.dest(); {
+	case dest == "":
+	case dest == "~r0", dest == "~r1", dest == "~r2":
 		parts = append(parts, "the result")
+	case r.ToResult:
+		parts = append(parts, "the result "+dest)
 	default:
 		parts = append(parts, dest)
 	}
 	return strings.Join(parts, " → ")
+}
+
+// dest returns the location the flow ends at: "{heap}", a result (~r0),
+// a variable, or "" when the record has no flow.
+func (r *Record) dest() string {
+	dest := ""
+	for _, s := range r.Flow {
+		if d, ok := strings.CutPrefix(s.Text, "flow: "); ok {
+			if to, _, ok := strings.Cut(d, " ← "); ok {
+				dest = to
+			}
+		}
+	}
+	return dest
 }
 
 // identifier reports whether s is one Go identifier, such as a variable or
