@@ -397,3 +397,74 @@ func newModule(t *testing.T, path string) string {
 	}
 	return dir
 }
+
+// TestLintIgnore: //squash:ignore silences a finding in squash lint, its
+// -json, -diff and -fix, which leave the line as it is; a directive that
+// silences nothing, or is malformed, is a finding.
+func TestLintIgnore(t *testing.T) {
+	dir := newModule(t, "example.com/ign")
+	src := `package ign
+
+// Kept copies xs: the caller appends to the result, so it starts empty.
+func Kept(xs []int) []int {
+	out := []int{} //squash:ignore prealloc the caller appends to it
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
+// Above is Kept with the directive on the line above.
+func Above(xs []int) []int {
+	//squash:ignore prealloc the caller appends to it
+	out := []int{}
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
+// Fixed copies xs; its directive names another analyzer.
+func Fixed(xs []int) []int {
+	out := []int{} //squash:ignore mapsize not a map
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
+// Bad has a directive without a reason.
+func Bad() {
+	//squash:ignore prealloc
+}
+`
+	os.WriteFile(filepath.Join(dir, "ign.go"), []byte(src), 0o644)
+	code, out, errs := runSquash(t, dir, "lint", ".")
+	want := "ign.go:24:2: out grows once per iteration of a loop of len(xs) iterations: make it with that capacity [prealloc]\n" +
+		"ign.go:24:17: //squash:ignore names mapsize, but mapsize reports nothing on line 24: remove the directive, or put it at the end of the finding's line or alone on the line above it [mapsize]\n" +
+		"ign.go:33:2: //squash:ignore prealloc has no reason: say after the names why the finding is deliberate [ignore]\n"
+	if code != exitFindings || out != want || errs != "" {
+		t.Errorf("lint: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+
+	code, out, _ = runSquash(t, dir, "lint", "-json", ".")
+	var res struct{ Findings []struct{ Pass, Fix string } }
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != exitFindings || len(res.Findings) != 3 ||
+		res.Findings[0].Fix == "" || res.Findings[1].Pass != "mapsize" || res.Findings[2].Pass != "ignore" {
+		t.Errorf("lint -json: exit %d, %v:\n%s", code, err, out)
+	}
+
+	code, out, _ = runSquash(t, dir, "lint", "-diff", ".")
+	if code != exitFindings || strings.Count(out, "\n+\t") != 1 || !strings.Contains(out, "+\tout := make([]int, 0, len(xs)) //squash:ignore mapsize not a map\n") {
+		t.Errorf("lint -diff: exit %d, want Fixed's fix alone:\n%s", code, out)
+	}
+
+	code, out, errs = runSquash(t, dir, "lint", "-fix", ".")
+	if code != exitFindings || out != "fixed ign.go\n" || errs != "squash: findings with no fix, left as they are: 2 (squash lint lists them)\n" {
+		t.Errorf("lint -fix: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "ign.go"))
+	if fixed := strings.Replace(src, "out := []int{} //squash:ignore mapsize", "out := make([]int, 0, len(xs)) //squash:ignore mapsize", 1); string(got) != fixed {
+		t.Errorf("lint -fix made:\n%s\nwant Fixed's fix alone", got)
+	}
+}

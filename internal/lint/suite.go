@@ -1,5 +1,26 @@
 // Package lint runs squash's allocation analyzers over packages, through
 // the go command's vet so that results are cached like go vet's.
+//
+// A deliberate finding is kept by a directive at the end of its line, or
+// alone on the line above it, with the names of the analyzers to silence,
+// as squash lint prints them in brackets, and the reason, which is
+// required:
+//
+//	return binary.Write(w, binary.LittleEndian, xs) //squash:ignore binarywrite the article's "before" variant
+//
+//	//squash:ignore fmtappendf,perfsprint compared with strconv in the benchmark
+//	b := []byte(fmt.Sprint(n))
+//
+// It covers the line the finding is printed at (for prealloc and mapsize,
+// the declaration, not the append), and nothing else: not the declaration
+// whose doc comment holds it, and there is no form for a whole file, so
+// that every exception is one that someone read, and code added later is
+// checked. Its fix is not made, nor one that would change its line
+// (poolput's of the pool's other Puts). A malformed directive, such as one
+// without a reason or with a name no analyzer has, silences nothing and is
+// reported by the analyzer "ignore"; one that silences nothing is reported
+// by the analyzer it names, where that analyzer runs. //squash:noalloc's
+// violations are not silenced: take the marker off instead.
 package lint
 
 import (
@@ -27,7 +48,9 @@ import (
 
 // Suite returns the analyzers squash lint runs: its own passes, and the
 // allocation-related analyzers that golang.org/x/tools' modernize suite and
-// catenacyber/perfsprint already keep, reused as they are.
+// catenacyber/perfsprint already keep, reused as they are, each one
+// silenced where a //squash:ignore names it; last, "ignore", which reports
+// the malformed directives.
 func Suite() []*analysis.Analyzer { return suite }
 
 var suite = func() []*analysis.Analyzer {
@@ -43,10 +66,15 @@ var suite = func() []*analysis.Analyzer {
 		modernize.FmtAppendfAnalyzer,
 		perfsprint,
 	}
+	names := make([]string, len(as))
 	for i, a := range as {
-		as[i] = noGeneratedFixes(a)
+		names[i] = a.Name
 	}
-	return as
+	dirs := directives(names)
+	for i, a := range as {
+		as[i] = ignoring(noGeneratedFixes(a), dirs)
+	}
+	return append(as, checkIgnores(dirs))
 }()
 
 // relatedPos returns the position of d's first related information, or
@@ -103,12 +131,7 @@ func noGeneratedFixes(a *analysis.Analyzer) *analysis.Analyzer {
 				continue // not a finding: the imports of the fixes dropped
 			}
 			if why, ok := dropped[relatedPos(d)]; ok && d.Category == poolput.CoveredCategory {
-				// The fix that covered it is gone too.
-				d.Category = ""
-				if i := strings.Index(d.Message, "; the fix offered with the Put at "); i >= 0 {
-					d.Message = d.Message[:i]
-				}
-				d.Message += why
+				d = uncovered(d, why) // the fix that covered it is gone too
 			}
 			pass.Report(d)
 		}
