@@ -283,7 +283,7 @@ func TestWriteErrorsMatchEncodingBinary(t *testing.T) {
 					room := we.room(len(want))
 					bw := &shortWriter{room: room, err: we.err}
 					ew := &shortWriter{room: room, err: we.err}
-					binErr, encErr := binary.Write(bw, o.order, data), Write(ew, o.order, data)
+					binErr, encErr := binary.Write(bw, o.order, data), Write(ew, o.order, data) //squash:ignore binarywrite what Write is tested against
 					if binErr != we.err || encErr != binErr {
 						t.Fatalf("binary.Write = %v, Write = %v; want the writer's own %v from both", binErr, encErr, we.err)
 					}
@@ -307,13 +307,13 @@ func TestWriteEmptyMatchesEncodingBinary(t *testing.T) {
 	for _, o := range orders {
 		t.Run(o.name, func(t *testing.T) {
 			bw, ew := &shortWriter{err: errSentinel}, &shortWriter{err: errSentinel}
-			binErr, encErr := binary.Write(bw, o.order, []uint64{}), Write(ew, o.order, []uint64{})
+			binErr, encErr := binary.Write(bw, o.order, []uint64{}), Write(ew, o.order, []uint64{}) //squash:ignore binarywrite what Write is tested against
 			if binErr != nil || encErr != nil || bw.calls != 1 || ew.calls != 1 {
 				t.Fatalf("binary.Write = %v in %d calls, Write = %v in %d; want nil in one call from both (the writer takes all of no bytes)",
 					binErr, bw.calls, encErr, ew.calls)
 			}
 			failing := writerFunc(func([]byte) (int, error) { return 0, errSentinel })
-			binErr, encErr = binary.Write(failing, o.order, []uint64{}), Write(failing, o.order, []uint64{})
+			binErr, encErr = binary.Write(failing, o.order, []uint64{}), Write(failing, o.order, []uint64{}) //squash:ignore binarywrite what Write is tested against
 			if binErr != errSentinel || encErr != errSentinel {
 				t.Fatalf("binary.Write = %v, Write = %v; want the writer's own %v from both", binErr, encErr, errSentinel)
 			}
@@ -339,7 +339,7 @@ func TestWriteDifferences(t *testing.T) {
 			size := Size(data)
 			t.Run(o.name+"/"+sz.name, func(t *testing.T) {
 				room := size / 2
-				if err := binary.Write(&shortWriter{room: room}, o.order, data); err != nil {
+				if err := binary.Write(&shortWriter{room: room}, o.order, data); err != nil { //squash:ignore binarywrite what Write is tested against
 					t.Fatalf("binary.Write to a silent short writer = %v; the documented difference assumes nil", err)
 				}
 				err := Write(&shortWriter{room: room}, o.order, data)
@@ -347,18 +347,18 @@ func TestWriteDifferences(t *testing.T) {
 					t.Fatalf("Write to a silent short writer = %v; want an error wrapping io.ErrShortWrite saying %q", err, msg)
 				}
 
-				if err := binary.Write(liar{}, o.order, data); err != nil {
+				if err := binary.Write(liar{}, o.order, data); err != nil { //squash:ignore binarywrite what Write is tested against
 					t.Fatalf("binary.Write to a writer claiming too much = %v; the documented difference assumes nil", err)
 				}
 				if err := Write(liar{}, o.order, data); err == nil || !strings.Contains(err.Error(), "breaks the io.Writer contract") {
 					t.Fatalf("Write to a writer claiming too much = %v; want an error saying so", err)
 				}
 				loud := writerFunc(func(p []byte) (int, error) { return len(p) + 1, errSentinel })
-				if binErr, encErr := binary.Write(loud, o.order, data), Write(loud, o.order, data); binErr != errSentinel || encErr != errSentinel {
+				if binErr, encErr := binary.Write(loud, o.order, data), Write(loud, o.order, data); binErr != errSentinel || encErr != errSentinel { //squash:ignore binarywrite what Write is tested against
 					t.Fatalf("binary.Write = %v, Write = %v to a writer claiming too much with an error; want its own %v from both", binErr, encErr, errSentinel)
 				}
 
-				if !panics(func() { binary.Write(io.Discard, nil, data) }) {
+				if !panics(func() { binary.Write(io.Discard, nil, data) }) { //squash:ignore binarywrite what Write is tested against
 					t.Fatal("binary.Write with a nil order did not panic; the documented difference assumes it does")
 				}
 				if err := Write(io.Discard, nil, data); err != errNilOrder {
