@@ -5,7 +5,7 @@ import "sync"
 // AppendInts appends 0..n-1 to a slice that starts empty: it grows about
 // log2(n) times, copying everything each time.
 func AppendInts(n int) []int {
-	var s []int //squash:ignore prealloc the article's growing variant, benchmarked against AppendIntsPrealloc
+	var s []int
 	for i := range n {
 		s = append(s, i)
 	}
@@ -24,7 +24,7 @@ func AppendIntsPrealloc(n int) []int {
 
 // AppendBytes appends src one byte at a time to a slice that starts empty.
 func AppendBytes(src []byte) []byte {
-	var b []byte //squash:ignore prealloc the article's growing variant, benchmarked against AppendBytesPrealloc
+	var b []byte
 	for _, c := range src {
 		b = append(b, c)
 	}
