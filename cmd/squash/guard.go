@@ -217,9 +217,17 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 		g.line("not checked: %s is generic, and no package named (%s) instantiates it: the compiler decides on its body where it is instantiated; name such a package too", f, named)
 		g.annotate("warning", "", 0, 0, "//squash:noalloc "+f+" not checked: generic, and no package named instantiates it")
 	}
-	if len(r.noalloc.Functions) > 0 {
+	for _, u := range r.noalloc.Unbuilt {
+		by := "its file name's _GOOS or _GOARCH"
+		if u.Constraint != "" {
+			by = u.Constraint
+		}
+		g.line("not checked: %s, in %s, which %s leaves out of this build: check it in a build that has the file, with GOOS, GOARCH or GOFLAGS=-tags=… set", u.Function, relativeTo(r.root, u.File), by)
+		g.annotate("warning", u.File, 0, 0, "//squash:noalloc "+u.Function+" not checked: its file is not in this build")
+	}
+	if len(r.noalloc.Functions) > 0 || len(r.noalloc.Unbuilt) > 0 {
 		summary := fmt.Sprintf("//squash:noalloc: %d of %d functions allocate", countFuncs(r.noalloc.Violations), len(r.noalloc.Functions))
-		if n := len(r.noalloc.Unchecked); n > 0 {
+		if n := len(r.noalloc.Unchecked) + len(r.noalloc.Unbuilt); n > 0 {
 			summary += fmt.Sprintf(", %d not checked", n)
 		}
 		g.line("%s", summary)

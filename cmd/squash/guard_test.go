@@ -719,6 +719,49 @@ func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
 	}
 }
 
+// TestGuardNoallocUnbuilt: a marked function in a file that build
+// constraints leave out (cespare/xxhash's pure Go Sum64 in xxhash_other.go,
+// on amd64) is named as not checked, with the file's //go:build line, and
+// checked when GOFLAGS' tags build it; it was passed over without a word.
+func TestGuardNoallocUnbuilt(t *testing.T) {
+	dir := guardModule(t)
+	os.WriteFile(filepath.Join(dir, "dec", "slow.go"), []byte(`//go:build purego
+
+package dec
+
+var slowSink *int
+
+// Slow allocates.
+//
+//squash:noalloc
+func Slow(x int) int {
+	y := x
+	slowSink = &y
+	return y
+}
+`), 0o644)
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_WORKSPACE", filepath.Dir(dir))
+	code, stdout, stderr := squash(t, dir, "guard", "-strict", "./...")
+	if code != exitClean {
+		t.Fatalf("exit %d, want %d: a function not in this build cannot be checked here, even with -strict\nstdout:\n%s\nstderr:\n%s", code, exitClean, stdout, stderr)
+	}
+	for _, want := range []string{
+		"not checked: example.com/guard/dec.Slow, in dec/slow.go, which //go:build purego leaves out of this build: check it in a build that has the file, with GOOS, GOARCH or GOFLAGS=-tags=… set\n",
+		"::warning file=" + filepath.Base(dir) + "/dec/slow.go:://squash:noalloc example.com/guard/dec.Slow not checked: its file is not in this build\n",
+		"//squash:noalloc: 0 of 1 functions allocate, 1 not checked\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	t.Setenv("GOFLAGS", "-tags=purego")
+	code, stdout, stderr = squash(t, dir, "guard", "./...")
+	if code != exitFindings || !strings.Contains(stdout, "dec/slow.go:11:2: Slow is //squash:noalloc but the compiler reports: y escapes to heap") || strings.Contains(stdout, "not checked") {
+		t.Errorf("with -tags=purego: exit %d, want %d, Slow's y reported and nothing unchecked:\n%s\n%s", code, exitFindings, stdout, stderr)
+	}
+}
+
 func TestGuardAnnotationEscaping(t *testing.T) {
 	for _, tc := range []struct {
 		level, file string

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -36,6 +37,11 @@ type Package struct {
 	// the build for the go command's GOOS and GOARCH (go list's
 	// IgnoredGoFiles): the compiler makes no decision on them.
 	Ignored []string
+	// GoFiles are the Go files in Dir that the go command builds into the
+	// package and its test (go list's GoFiles, CgoFiles and TestGoFiles),
+	// and XTestGoFiles those of its external test package: the files that
+	// GOOS, GOARCH and the tags in GOFLAGS select, as Ignored are the others.
+	GoFiles, XTestGoFiles []string
 }
 
 // Scope returns the import-path prefix that counts as "the user's code" when
@@ -64,6 +70,8 @@ type listed struct {
 	Name           string
 	Standard       bool
 	Root           string
+	GoFiles        []string
+	CgoFiles       []string
 	TestGoFiles    []string
 	XTestGoFiles   []string
 	IgnoredGoFiles []string
@@ -86,7 +94,7 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 	if err := CheckPatterns(dir, patterns); err != nil {
 		return nil, err
 	}
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Module,Error", "--"}, patterns...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Module,Error", "--"}, patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
@@ -112,12 +120,14 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 			return nil, fmt.Errorf("%s: %s", l.ImportPath, strings.Join(strings.Fields(l.Error.Err), " "))
 		}
 		p := Package{
-			ImportPath: l.ImportPath,
-			Dir:        l.Dir,
-			Name:       l.Name,
-			Standard:   l.Standard,
-			HasTests:   len(l.TestGoFiles)+len(l.XTestGoFiles) > 0,
-			Ignored:    l.IgnoredGoFiles,
+			ImportPath:   l.ImportPath,
+			Dir:          l.Dir,
+			Name:         l.Name,
+			Standard:     l.Standard,
+			HasTests:     len(l.TestGoFiles)+len(l.XTestGoFiles) > 0,
+			Ignored:      l.IgnoredGoFiles,
+			GoFiles:      slices.Concat(l.GoFiles, l.CgoFiles, l.TestGoFiles),
+			XTestGoFiles: l.XTestGoFiles,
 		}
 		switch {
 		case l.Standard:

@@ -3,6 +3,7 @@ package noalloc
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,49 @@ func TestViolationText(t *testing.T) {
 	misplaced := Violation{Pos: Position{File: "/m/a.go", Line: 1, Column: 1}, Reason: "misplaced //squash:noalloc: it must be a line of a function's doc comment"}
 	if got := misplaced.Message(); got != misplaced.Reason {
 		t.Errorf("misplaced message %q", got)
+	}
+}
+
+// TestBuildConstraints: the marked functions checked are those of the files
+// the go command builds, with the tags in GOFLAGS (cespare/xxhash's pure Go
+// Sum64, in xxhash_other.go, which only -tags=purego builds on amd64, was
+// passed over without a word, and with -tags=purego the assembly Sum64 of
+// xxhash_asm.go, which that build leaves out, was said to have no Go body);
+// the others are listed as not built.
+func TestBuildConstraints(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/mod")
+	for _, tc := range []struct {
+		goflags   string
+		checked   []string
+		violation string // the function reported, or ""
+		unbuilt   string
+	}{
+		{"", []string{"example.com/noalloc/tags.Fast", "example.com/noalloc/tags.Sum"}, "", "example.com/noalloc/tags.Slow purego.go //go:build purego"},
+		{"-tags=purego", []string{"example.com/noalloc/tags.Slow", "example.com/noalloc/tags.Sum"}, "Slow", "example.com/noalloc/tags.Fast fast.go //go:build !purego"},
+	} {
+		t.Run("GOFLAGS="+tc.goflags, func(t *testing.T) {
+			t.Setenv("GOFLAGS", tc.goflags)
+			res, err := Check(context.Background(), dir, []string{"./tags"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(res.Functions, tc.checked) {
+				t.Errorf("checked %q, want %q", res.Functions, tc.checked)
+			}
+			var got []string
+			for _, v := range res.Violations {
+				got = append(got, v.Function)
+			}
+			if want := []string{tc.violation}; tc.violation == "" && len(got) > 0 || tc.violation != "" && !slices.Equal(got, want) {
+				t.Errorf("violations in %q, want %q: %v", got, tc.violation, res.Violations)
+			}
+			var unbuilt []string
+			for _, u := range res.Unbuilt {
+				unbuilt = append(unbuilt, u.Function+" "+filepath.Base(u.File)+" "+u.Constraint)
+			}
+			if !slices.Equal(unbuilt, []string{tc.unbuilt}) {
+				t.Errorf("unbuilt %q, want %q", unbuilt, tc.unbuilt)
+			}
+		})
 	}
 }

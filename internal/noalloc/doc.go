@@ -28,6 +28,10 @@
 // One that none of them instantiates cannot be checked: Result.Unchecked
 // lists it.
 //
+// The files read are those the go command builds, as GOOS, GOARCH and the
+// tags in GOFLAGS choose them; a marked function in a file left out of the
+// build is listed in Result.Unbuilt.
+//
 // What it cannot see: allocations inside a callee that is not inlined
 // (fmt.Sprint's own buffer, for instance), and run-time allocations of values
 // the compiler keeps off the heap only when they are small (make with a

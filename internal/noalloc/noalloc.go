@@ -3,10 +3,9 @@ package noalloc
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"go/ast"
-	"go/build"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"path/filepath"
@@ -161,6 +160,19 @@ type Result struct {
 	// built instantiates, as package.Function: the compiler made no
 	// decision on their bodies, so nothing could be checked.
 	Unchecked []string
+	// Unbuilt are the marked functions in files that build constraints
+	// leave out of the build (go list's IgnoredGoFiles): the compiler
+	// made no decision on them. The go command's GOOS, GOARCH and the
+	// tags in GOFLAGS choose the files, for Check as for go build.
+	Unbuilt []Unbuilt
+}
+
+// An Unbuilt is a marked function that Check could not check, as its file
+// is not in the build.
+type Unbuilt struct {
+	Function   string // package.Function
+	File       string // absolute
+	Constraint string // the file's //go:build line, or "" (a _GOOS name)
 }
 
 // Check builds the packages that patterns name in dir (as the go command
@@ -178,11 +190,12 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 	var build []bench.Package
 	res := &Result{}
 	for _, p := range pkgs {
-		fs, vs, err := findMarked(p)
+		fs, vs, unbuilt, err := findMarked(p)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, vs...)
+		res.Unbuilt = append(res.Unbuilt, unbuilt...)
 		if len(fs) > 0 {
 			funcs = append(funcs, fs...)
 			build = append(build, p)
@@ -325,29 +338,36 @@ func isGeneric(fd *ast.FuncDecl) bool {
 	return false
 }
 
-// findMarked parses p's Go files and returns its marked functions, and a
-// violation for each directive that is not in a function's doc comment.
-func findMarked(p bench.Package) ([]marked, []Violation, error) {
-	bp, err := build.ImportDir(p.Dir, 0)
-	if err != nil {
-		var noGo *build.NoGoError
-		if errors.As(err, &noGo) {
-			return nil, nil, nil
-		}
-		return nil, nil, fmt.Errorf("%s: %w", p.ImportPath, err)
-	}
+// findMarked parses p's Go files, as the go command builds them, and
+// returns its marked functions, a violation for each directive that is not
+// in a function's doc comment, and the marked functions of the files that
+// build constraints leave out of the build.
+func findMarked(p bench.Package) ([]marked, []Violation, []Unbuilt, error) {
 	fset := token.NewFileSet()
 	var funcs []marked
 	var bad []Violation
-	for _, name := range slices.Concat(bp.GoFiles, bp.CgoFiles, bp.TestGoFiles, bp.XTestGoFiles) {
-		pkg := p.ImportPath
-		if slices.Contains(bp.XTestGoFiles, name) {
-			pkg += "_test"
-		}
+	var unbuilt []Unbuilt
+	for _, name := range slices.Concat(p.GoFiles, p.XTestGoFiles, p.Ignored) {
 		path := filepath.Join(p.Dir, name)
 		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s does not parse: %w", p.ImportPath, err)
+			if slices.Contains(p.Ignored, name) {
+				continue // not built: not the check's to judge
+			}
+			return nil, nil, nil, fmt.Errorf("%s does not parse: %w", p.ImportPath, err)
+		}
+		ignored := slices.Contains(p.Ignored, name)
+		pkg := p.ImportPath
+		if slices.Contains(p.XTestGoFiles, name) || ignored && f.Name.Name == p.Name+"_test" {
+			pkg += "_test"
+		}
+		if ignored {
+			for _, decl := range f.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Doc != nil && fd.Body != nil && directive(fd.Doc) != nil {
+					unbuilt = append(unbuilt, Unbuilt{Function: pkg + "." + funcName(fd), File: path, Constraint: buildLine(f)})
+				}
+			}
+			continue
 		}
 		used := map[*ast.Comment]bool{}
 		for _, decl := range f.Decls {
@@ -385,7 +405,22 @@ func findMarked(p bench.Package) ([]marked, []Violation, error) {
 			}
 		}
 	}
-	return funcs, bad, nil
+	return funcs, bad, unbuilt, nil
+}
+
+// buildLine returns the //go:build line of f, or "".
+func buildLine(f *ast.File) string {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				return c.Text
+			}
+		}
+	}
+	return ""
 }
 
 func directive(g *ast.CommentGroup) *ast.Comment {
