@@ -391,6 +391,35 @@ func only(top, pattern string) string {
 	return strings.Join(alts, "|")
 }
 
+// Selects reports whether go test -bench pattern runs the benchmark name
+// (BenchmarkX/a): whether, in an alternative of the pattern, each element
+// matches the name's level of the same depth, and the name has a level for
+// each element. It is sure of a name none of whose sub-benchmarks' names
+// hold a slash, which the testing package takes for levels too.
+func Selects(pattern, name string) bool {
+	if pattern == "" || pattern == "." {
+		return true
+	}
+	levels := strings.Split(name, "/")
+	for _, alt := range benchAlternatives(pattern) {
+		if len(alt) > len(levels) {
+			continue
+		}
+		all := true
+		for i, e := range alt {
+			re, err := regexp.Compile(rewrite(e))
+			if err != nil || !re.MatchString(levels[i]) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
 // covers reports whether one of names is the benchmark top or one of its
 // sub-benchmarks.
 func covers(top string, names []string) bool {

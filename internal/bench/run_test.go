@@ -526,3 +526,23 @@ func TestSkipSummary(t *testing.T) {
 		}
 	}
 }
+
+func TestSelects(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{".", "BenchmarkMarshalTo/small", true},
+		{"Marshal/(small|medium)$", "BenchmarkMarshalTo/small", true},
+		{"Marshal/(small|medium)$", "BenchmarkMarshalTo/large", false},
+		{"Marshal/(small|medium)$", "BenchmarkMarshalTo", false}, // a level for each element
+		{"Parse$|ObjectGet", "BenchmarkObjectGet/items_10/lookups_0", true},
+		{"Parse$|ObjectGet", "BenchmarkParseRawString", false},
+		{"Parse$/small/fastjson$", "BenchmarkParse/small/fastjson-get", false},
+		{"Decode with spaces", "BenchmarkDecode_with_spaces", true},
+	} {
+		if got := Selects(tc.pattern, tc.name); got != tc.want {
+			t.Errorf("Selects(%q, %q) = %v, want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
+}

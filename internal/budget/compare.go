@@ -23,6 +23,11 @@ type Options struct {
 	// exists and is reported as stale. Budgets of other packages are left
 	// alone.
 	Packages []string
+	// Selected, when not nil, reports whether a check that measured only
+	// the benchmarks a -bench pattern selects ran the benchmark of
+	// package pkg named name: a budgeted one it selects that was not
+	// measured no longer exists either (renamed, say), and is stale.
+	Selected func(pkg, name string) bool
 }
 
 // MinByteOverrun is the fewest B/op over its budget that fail a benchmark,
@@ -96,7 +101,7 @@ func Compare(b *Budget, measured []Benchmark, opts Options) *Verdict {
 		v.Over = append(v.Over, o)
 	}
 	for _, want := range b.Benchmarks {
-		if !seen[want.ID()] && slices.Contains(opts.Packages, want.Package) {
+		if !seen[want.ID()] && (slices.Contains(opts.Packages, want.Package) || opts.Selected != nil && opts.Selected(want.Package, want.Name)) {
 			v.Stale = append(v.Stale, want)
 		}
 	}
