@@ -568,8 +568,14 @@ func TestTinySites(t *testing.T) {
 	if !tiny.Tiny || tiny.AllocsPerOp >= 12 {
 		t.Errorf("boxed float64: tiny %v at %.2f allocs/op; want tiny, under the 12 it makes", tiny.Tiny, tiny.AllocsPerOp)
 	}
-	if pair.Tiny || pair.AllocsPerOp != 12 {
-		t.Errorf("boxed [2]float64: tiny %v at %.2f allocs/op; want exactly 12, not tiny", pair.Tiny, pair.AllocsPerOp)
+	// Exactly 12, but for what the runtime allocates inside an allocation
+	// of the line, which the profile blames on the line as it hides the
+	// runtime's frames: a GC assist that waits for the mark to finish
+	// allocates a sudog (112 bytes), now and then, in one of the two
+	// attribution runs (1 run in 30 under load; 12.000167 allocs/op).
+	// It only adds, a few in thousands of ops.
+	if pair.Tiny || pair.AllocsPerOp < 12 || pair.AllocsPerOp >= 12.01 {
+		t.Errorf("boxed [2]float64: tiny %v at %v allocs/op; want 12 and no more than the runtime's few, not tiny", pair.Tiny, pair.AllocsPerOp)
 	}
 }
 
@@ -586,8 +592,7 @@ func TestTinyStrings(t *testing.T) {
 	if short == nil || long == nil {
 		return
 	}
-	// A run now and then records an op's allocations more or less than
-	// its iterations say (TestTinySites' 12 has read 12.00 and failed):
+	// A GC assist's sudog may be blamed on the line (see TestTinySites):
 	// the figures are compared to the op.
 	if !short.Tiny || short.AllocsPerOp >= 11 {
 		t.Errorf("5-byte strings: tiny %v at %.2f allocs/op; want tiny, under the 12 it makes", short.Tiny, short.AllocsPerOp)
