@@ -59,6 +59,7 @@ func TestReportBadInput(t *testing.T) {
 		{"no sub-benchmark matches", []string{"-bench", "Mixed/zzz", "./skipsome"}, `no benchmarks in example.com/sq/skipsome match -bench "Mixed/zzz"`},
 		{"tests but no benchmarks", []string{"./onlytests"}, "no benchmarks in example.com/sq/onlytests: add a `func BenchmarkX(b *testing.B)`"},
 		{"no benchmark matches", []string{"-bench", "Nope", "./ok"}, `no benchmarks in example.com/sq/ok match -bench "Nope"`},
+		{"no benchmark of two packages matches", []string{"-bench", "Nope", "./ok", "./tiny"}, `no benchmarks in ./ok ./tiny match -bench "Nope": run 'go test -list . ./ok ./tiny' to see them`},
 		{"does not compile", []string{"./broken"}, "example.com/sq/broken does not compile:"},
 		{"benchmark fails", []string{"./failing"}, "benchmark BenchmarkFails failed in example.com/sq/failing:"},
 		{"bad flag", []string{"-count", "0", "./ok"}, "-count must be at least 1"},

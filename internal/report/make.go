@@ -100,7 +100,11 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 				return nil, err
 			}
 		}
-		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, strings.Join(patternsOrDot(cfg.Patterns), " "))
+		where := strings.Join(patternsOrDot(cfg.Patterns), " ")
+		if b := cfg.Bench.Bench; b != "" && b != "." {
+			return nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, where, b, where)
+		}
+		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, where)
 	}
 	rep.countCoverage()
 	if cfg.Lint != nil {
