@@ -2,6 +2,7 @@ package noalloc
 
 import (
 	"context"
+	"go/ast"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,7 +21,7 @@ func TestCheckBadInput(t *testing.T) {
 		{"quotes the compiler", []string{"./broken"}, `cannot use "not an int"`, 0},
 		{"no such package", []string{"./nosuch"}, "./nosuch: no such directory", 0},
 		{"nothing marked", []string{"./clean"}, "", 0},
-		{"several packages", []string{"./a", "./clean"}, "", 30}, // the want comments of package a and its tests
+		{"several packages", []string{"./a", "./clean"}, "", 33}, // the want comments of package a and its tests
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Check(context.Background(), dir, tc.patterns)
@@ -109,4 +110,22 @@ func TestBuildConstraints(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzNearDirective: a comment is the directive, a near miss of it with a
+// reason, or neither; never both, and every near miss names the directive.
+func FuzzNearDirective(f *testing.F) {
+	for _, s := range []string{"//squash:noalloc", "// squash:noalloc", "/*squash:noalloc*/", "//squash:noallocs", "//squash:noalloc // x", "// plain", "//", "/**/", "//\t//squash:noalloc"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		c := &ast.Comment{Text: text}
+		why := nearDirective(c)
+		if isDirective(c) && why != "" {
+			t.Errorf("%q is the directive and a near miss: %s", text, why)
+		}
+		if why != "" && !strings.Contains(why, Directive) {
+			t.Errorf("%q: %q does not name %s", text, why, Directive)
+		}
+	})
 }

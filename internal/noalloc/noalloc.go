@@ -401,6 +401,8 @@ func findMarked(p bench.Package) ([]marked, []Violation, []Unbuilt, error) {
 				if isDirective(c) && !used[c] {
 					bad = append(bad, Violation{Pos: position(fset, c.Pos()), Package: pkg,
 						Reason: fmt.Sprintf("misplaced %s: it must be a line of a function's doc comment", Directive)})
+				} else if why := nearDirective(c); why != "" {
+					bad = append(bad, Violation{Pos: position(fset, c.Pos()), Package: pkg, Reason: why})
 				}
 			}
 		}
@@ -437,6 +439,34 @@ func directive(g *ast.CommentGroup) *ast.Comment {
 func isDirective(c *ast.Comment) bool {
 	rest, ok := strings.CutPrefix(c.Text, Directive)
 	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
+}
+
+// nearDirective says what is wrong with c, a comment that is meant as the
+// directive and is not one, which would leave its function unchecked
+// without a word: "// squash:noalloc", "/*squash:noalloc*/",
+// "//squash:noallocs". It returns "" for any other comment.
+func nearDirective(c *ast.Comment) string {
+	text := c.Text
+	if isDirective(c) {
+		return ""
+	}
+	name := strings.TrimPrefix(Directive, "//")
+	if rest, ok := strings.CutPrefix(text, Directive); ok {
+		word, _, _ := strings.Cut(Directive+rest, " ")
+		return fmt.Sprintf("%s is not %s: write %s alone, or followed by a blank and more comment", word, Directive, Directive)
+	}
+	body, block := strings.CutPrefix(text, "/*")
+	if !block {
+		body = strings.TrimPrefix(text, "//")
+	}
+	words := strings.Fields(body)
+	if len(words) == 0 || !strings.HasPrefix(words[0], name) {
+		return ""
+	}
+	if block {
+		return fmt.Sprintf("/*%s*/ is not a directive: write %s as a line of its own in the function's doc comment", name, Directive)
+	}
+	return fmt.Sprintf("// %s, with a blank after //, is a comment, not a directive: write %s", name, Directive)
 }
 
 func position(fset *token.FileSet, pos token.Pos) Position {

@@ -176,3 +176,17 @@ func CalledClosure(n int) int {
 	}
 	return f() // want `escapes to heap`
 }
+
+// Spaced looks marked, and is not: a comment with a blank after //.
+//
+// squash:noalloc // want `// squash:noalloc, with a blank after //, is a comment, not a directive: write //squash:noalloc`
+func Spaced() *T { return &T{} }
+
+// Block looks marked, and is not: a /* */ comment.
+/*squash:noalloc*/ // want `/\*squash:noalloc\*/ is not a directive`
+func Block() *T    { return &T{} }
+
+// Suffixed looks marked, and is not.
+//
+//squash:noallocs // want `//squash:noallocs is not //squash:noalloc`
+func Suffixed() *T { return &T{} }
