@@ -403,7 +403,7 @@ func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old
 func warnVarying(w io.Writer, measured []budget.Benchmark, runs int) {
 	for _, m := range measured {
 		if m.HighAllocsPerOp > m.AllocsPerOp {
-			fmt.Fprintf(w, "squash: %s gave %s to %s allocs/op in %d runs, and its budget of %s can fail a check of an unchanged tree: make its allocations the same in every run (a random input with a fixed seed)\n",
+			fmt.Fprintf(w, "squash: %s gave %s to %s allocs/op in %d runs, and its budget of %s can fail a check of an unchanged tree: seed a random input, and keep set-up out of the count (b.ResetTimer after it, or a for b.Loop() loop), so that every run allocates the same\n",
 				m.ID(), perOp(m.AllocsPerOp), perOp(m.HighAllocsPerOp), runs, perOp(max(m.AllocsPerOp, m.RecordAllocsPerOp)))
 		}
 	}

@@ -982,7 +982,7 @@ func TestVaryingRuns(t *testing.T) {
 		{Package: "example.com/tree", Name: "BenchmarkRandom", AllocsPerOp: 6, HighAllocsPerOp: 12, RecordAllocsPerOp: 8},
 		{Package: "example.com/tree", Name: "BenchmarkSteady", AllocsPerOp: 3, HighAllocsPerOp: 3, RecordAllocsPerOp: 3},
 	}, 5)
-	want := "squash: example.com/tree BenchmarkRandom gave 6 to 12 allocs/op in 5 runs, and its budget of 8 can fail a check of an unchanged tree: make its allocations the same in every run (a random input with a fixed seed)\n"
+	want := "squash: example.com/tree BenchmarkRandom gave 6 to 12 allocs/op in 5 runs, and its budget of 8 can fail a check of an unchanged tree: seed a random input, and keep set-up out of the count (b.ResetTimer after it, or a for b.Loop() loop), so that every run allocates the same\n"
 	if stderr.String() != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want)
 	}
