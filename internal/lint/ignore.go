@@ -28,11 +28,18 @@ type ignore struct {
 // parseIgnore reads the text of a comment, as ast.Comment holds it. It
 // reports false for a comment that is not meant as a //squash:ignore, and
 // otherwise what the directive says or, as err, what is wrong with it in
-// one line: it takes "// squash:ignore", which Go reads as prose, and
-// "//squash:ignore:NAME" for attempts at it, not for other comments.
+// one line: it takes "// squash:ignore", which Go reads as prose,
+// "/*squash:ignore …*/" and "//squash:ignore:NAME" for attempts at it, not
+// for other comments.
 // Names are checked against the analyzers by check, not here.
 func parseIgnore(text string) (ig ignore, ok bool, err error) {
 	rest, found := strings.CutPrefix(text, ignoreDirective)
+	if body, block := strings.CutPrefix(text, "/*"); block {
+		if words := strings.Fields(body); len(words) > 0 && strings.HasPrefix(words[0], "squash:ignore") {
+			return ignore{}, true, fmt.Errorf("a /* */ comment is not a directive: write %s NAME REASON at the end of the line, or alone on the line above it", ignoreDirective)
+		}
+		return ignore{}, false, nil
+	}
 	if !found {
 		if words := strings.Fields(strings.TrimPrefix(text, "//")); strings.HasPrefix(text, "// ") && len(words) > 0 && words[0] == "squash:ignore" {
 			return ignore{}, true, fmt.Errorf("// squash:ignore, with a space after //, is a comment, not a directive: write %s", ignoreDirective)

@@ -37,7 +37,9 @@ func TestParseIgnore(t *testing.T) {
 	}{
 		{text: "// an ordinary comment"},
 		{text: "//squash:noalloc"},
-		{text: "/* squash:ignore prealloc x */"},
+		{text: "/* squash:ignore prealloc x */", ok: true, err: "a /* */ comment is not a directive: write //squash:ignore NAME REASON"},
+		{text: "/*squash:ignore prealloc x*/", ok: true, err: "a /* */ comment is not a directive"},
+		{text: "/* squash the ignore */"},
 		{text: "//squash:ignore prealloc the caller appends", ok: true, names: []string{"prealloc"}, reason: "the caller appends"},
 		{text: "//squash:ignore\tprealloc,mapsize\tsmall", ok: true, names: []string{"prealloc", "mapsize"}, reason: "small"},
 		{text: "//squash:ignore prealloc // small", ok: true, names: []string{"prealloc"}, reason: "// small"},
