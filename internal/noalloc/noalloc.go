@@ -452,7 +452,7 @@ func nearDirective(c *ast.Comment) string {
 	}
 	name := strings.TrimPrefix(Directive, "//")
 	if rest, ok := strings.CutPrefix(text, Directive); ok {
-		word, _, _ := strings.Cut(Directive+rest, " ")
+		word := strings.Fields(Directive + rest)[0]
 		return fmt.Sprintf("%s is not %s: write %s alone, or followed by a blank and more comment", word, Directive, Directive)
 	}
 	body, block := strings.CutPrefix(text, "/*")
