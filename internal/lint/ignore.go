@@ -94,6 +94,9 @@ type directive struct {
 	// doc is set for a directive in the doc comment of a declaration,
 	// which covers its first line only.
 	doc bool
+	// blank is set for a directive alone on its line whose next line
+	// that is not all comment is blank, or past the end of the file.
+	blank bool
 	// err says what is wrong with the directive, which then covers
 	// nothing.
 	err error
@@ -125,8 +128,11 @@ func directives(known []string) *analysis.Analyzer {
 
 // fileDirectives returns the //squash:ignore comments of f. A directive
 // after code covers its own line; one alone on its line covers the next
-// line, or the line after a run of such directives, so that they stack
-// as //go: directives do.
+// line that is not all comment, so that such directives stack as //go:
+// directives do, and one in a doc comment covers the declaration's first
+// line even where more of the comment follows it: gofmt moves directives
+// to the end of a doc comment, where //go:noinline or //squash:noalloc
+// may come after it. A blank line is not skipped.
 func fileDirectives(pass *analysis.Pass, f *ast.File, known []string) []directive {
 	tf := pass.Fset.File(f.FileStart)
 	if tf == nil {
@@ -159,15 +165,20 @@ func fileDirectives(pass *analysis.Pass, f *ast.File, known []string) []directiv
 			out = append(out, directive{pos: c.Pos(), file: tf, line: line, names: ig.names, err: err})
 		}
 	}
+	var comments map[int]bool
+	if len(alone) > 0 {
+		comments = commentLines(tf, f, src)
+	}
 	for i, d := range out {
 		if !alone[d.line] {
 			continue
 		}
 		next := d.line + 1
-		for alone[next] {
+		for comments[next] {
 			next++
 		}
 		out[i].line = next
+		out[i].blank = next > tf.LineCount() || blankLine(src, tf, next)
 		for _, decl := range f.Decls {
 			doc := declDoc(decl)
 			if doc != nil && doc.Pos() <= d.pos && d.pos < doc.End() {
@@ -176,6 +187,58 @@ func fileDirectives(pass *analysis.Pass, f *ast.File, known []string) []directiv
 		}
 	}
 	return out
+}
+
+// commentLines returns the lines of f, whose source is src, that hold a
+// comment and nothing else.
+func commentLines(tf *token.File, f *ast.File, src []byte) map[int]bool {
+	code, comment := map[int]bool{}, map[int]bool{}
+	line, i := 1, 0
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			start, end := tf.Offset(c.Pos()), tf.Offset(c.End())
+			for ; i < start; i++ {
+				switch src[i] {
+				case '\n':
+					line++
+				case ' ', '\t', '\r', '\f':
+				default:
+					code[line] = true
+				}
+			}
+			comment[line] = true
+			for ; i < end; i++ {
+				if src[i] == '\n' {
+					line++
+					comment[line] = true
+				}
+			}
+		}
+	}
+	for ; i < len(src); i++ {
+		if src[i] == '\n' {
+			line++
+		} else if src[i] > ' ' {
+			code[line] = true
+		}
+	}
+	for l := range comment {
+		if code[l] {
+			delete(comment, l)
+		}
+	}
+	return comment
+}
+
+// blankLine reports whether line of tf, whose source is src, holds
+// nothing but blanks.
+func blankLine(src []byte, tf *token.File, line int) bool {
+	start := tf.Offset(tf.LineStart(line))
+	end := len(src)
+	if line < tf.LineCount() {
+		end = tf.Offset(tf.LineStart(line + 1))
+	}
+	return len(bytes.TrimSpace(src[start:end])) == 0
 }
 
 // declDoc returns the doc comment of a top-level declaration, or nil.
@@ -197,8 +260,9 @@ func checkIgnores(dirs *analysis.Analyzer) *analysis.Analyzer {
 		Doc: `ignore: report malformed //squash:ignore directives
 
 A directive //squash:ignore NAME[,NAME...] REASON at the end of a line, or
-alone on the line above it, silences the findings of the analyzers NAME on
-that line; the reason is required. A malformed one silences nothing and is
+alone on the line above it (comment lines between are passed over, blank
+lines are not), silences the findings of the analyzers NAME on that line;
+the reason is required. A malformed one silences nothing and is
 reported here; one that silences nothing is reported by the analyzer it
 names.`,
 		Requires: []*analysis.Analyzer{dirs},
@@ -285,7 +349,10 @@ func unused(d directive, name string) string {
 		what = "remove " + name + " from the directive"
 	}
 	msg := fmt.Sprintf("%s names %s, but %s reports nothing on line %d: %s, or put it at the end of the finding's line or alone on the line above it", ignoreDirective, name, name, d.line, what)
-	if d.doc {
+	switch {
+	case d.blank:
+		msg = fmt.Sprintf("%s names %s, but covers line %d, which is blank: alone on its line, it covers the next line of code, with nothing but comments between; %s, or move it down to the finding's line", ignoreDirective, name, d.line, what)
+	case d.doc:
 		msg += " (in a doc comment, it covers the declaration's first line, not the whole declaration)"
 	}
 	return msg

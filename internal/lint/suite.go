@@ -11,9 +11,11 @@
 //	//squash:ignore fmtappendf,perfsprint compared with strconv in the benchmark
 //	b := []byte(fmt.Sprint(n))
 //
-// It covers the line the finding is printed at (for prealloc and mapsize,
-// the declaration, not the append), and nothing else: not the declaration
-// whose doc comment holds it, and there is no form for a whole file, so
+// Alone on its line, it covers the next line of code, past comment lines
+// (other directives, or a doc comment's //go:noinline), but not past a
+// blank line. It covers the line the finding is printed at (for prealloc
+// and mapsize, the declaration, not the append), and nothing else: of the
+// declaration whose doc comment holds it, the first line only, and there is no form for a whole file, so
 // that every exception is one that someone read, and code added later is
 // checked. Its fix is not made, nor one that would change its line
 // (poolput's of the pool's other Puts). A malformed directive, such as one

@@ -109,3 +109,35 @@ func malformed(users []user) [][]int {
 	}
 	return [][]int{a, b, c, d, e, f, g}
 }
+
+// Silenced: a directive alone on its line covers the next line of code,
+// past the comment lines between.
+func commented(users []user) []int {
+	//squash:ignore prealloc the caller appends to it after
+	// ids holds the IDs in the order of users.
+	/* and
+	   a block comment */
+	ids := []int{}
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
+// Silenced: in a doc comment, the directive covers the declaration's first
+// line, past the directives that gofmt puts after it.
+//
+//squash:ignore fmtappendf,perfsprint the article's "before" variant
+//go:noinline
+func oneLine(n int) []byte { return []byte(fmt.Sprint(n)) }
+
+// Reported: a blank line is not skipped.
+func blank(users []user) []int {
+	//squash:ignore prealloc the caller appends to it after // want `^//squash:ignore names prealloc, but covers line 137, which is blank: alone on its line, it covers the next line of code, with nothing but comments between; remove the directive, or move it down to the finding's line$`
+
+	ids := []int{} // want `ids grows once per iteration`
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
