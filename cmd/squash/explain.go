@@ -119,6 +119,13 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 			if l.Converted != nil && slices.Contains(l.Converted, r.Source()) {
 				fmt.Fprintf(w, "    the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)\n")
 			}
+			if r.ResultOf != "" {
+				v, _, _ := strings.Cut(r.Message, " ")
+				fmt.Fprintf(w, "    %s is the compiler's name for %s, a function inlined here\n", v, r.ResultOf)
+			}
+			if escape.DefersInLoop(l.Code, r) {
+				fmt.Fprintf(w, "    the func literal is the closure the compiler wraps the deferred call in: a defer in a loop allocates it on every pass (runtime.deferproc)\n")
+			}
 			if r.AtCall {
 				fmt.Fprintf(w, "    built at the call, %s, where the result is assigned, with no frame of the function inlined: a heap profile shows it there\n", rel(r.Profiled()))
 			}

@@ -491,3 +491,20 @@ func TestToResult(t *testing.T) {
 		t.Errorf("records of p = make([]int, 0, n): %+v, want one ToResult, in short \"the result p\"", recs)
 	}
 }
+
+// TestShortFlowResults: a flow that ends at any of the function's unnamed
+// results says "the result", the fourth as the first: alecthomas/chroma's
+// regexp.go:505, namedGroups := make(map[string]string), returned fourth
+// by matchRules, read '… (return) → ~r3'.
+func TestShortFlowResults(t *testing.T) {
+	for _, dest := range []string{"~r0", "~r2", "~r3", "~r12"} {
+		r := Record{Message: "make(map[string]string) escapes to heap", Flow: []Step{
+			{Text: "flow: " + dest + " ← &{storage for make(map[string]string)}"},
+			{Text: "from make(map[string]string) (spill)"},
+			{Text: "from return i, rule, groups, namedGroups (return)"},
+		}}
+		if got, want := r.ShortFlow(), "return i, rule, groups, namedGroups (return) → the result"; got != want {
+			t.Errorf("ShortFlow to %s = %q, want %q", dest, got, want)
+		}
+	}
+}

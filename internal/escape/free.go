@@ -2,6 +2,7 @@ package escape
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -90,6 +92,7 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		if a := backingArray(r.Message, e, src.pkg.TypesInfo); a != nil && r.Free == "" && !ix.boxesSlice(i) {
 			r.Tiny = tinyType(a, src.pkg.TypesSizes)
 		}
+		r.ResultOf = resultOf(r.Message, e, src.pkg.TypesInfo)
 		if conv := conversionAt(src.file, tf.Pos(off), src.pkg.TypesInfo); conv != nil {
 			e = conv
 		}
@@ -98,6 +101,27 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 		r.ToResult = len(r.Inlined) == 0 && namedResult(src.file, tf.Pos(off), r.dest(), src.pkg.TypesInfo)
 	}
 	return nil
+}
+
+// resultOf returns, for a record that says the compiler's ~rN escapes,
+// which result of the call e it is, "the result of pad(n)" or "result 2
+// of f(x)", or "": the compiler gives the unnamed results of a function it
+// inlines those names, at the call.
+func resultOf(msg string, e ast.Expr, info *types.Info) string {
+	v, ok := escapedExpr(msg)
+	call, isCall := e.(*ast.CallExpr)
+	if !ok || !isCall || !resultName.MatchString(v) {
+		return ""
+	}
+	i, _ := strconv.Atoi(v[2:])
+	text := types.ExprString(call)
+	if len(text) > 40 {
+		text = shortExpr(text)
+	}
+	if t, ok := info.TypeOf(call).(*types.Tuple); ok && t.Len() > 1 {
+		return fmt.Sprintf("result %d of %s", i+1, text)
+	}
+	return "the result of " + text
 }
 
 // namedResult reports whether name is a named result of the innermost

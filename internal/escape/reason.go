@@ -46,6 +46,9 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 		return concatenates + alsoGrows(store)
 	}
 	code = blankLiterals(code)
+	if slices.ContainsFunc(recs, func(r Record) bool { return DefersInLoop(code, r) }) {
+		return defersInLoop
+	}
 	op, at, isStore := indexStore(code)
 	if isStore && !allocates(code[at:]) && !appendCall.MatchString(code) {
 		// A store to an index expression whose right-hand side does not
@@ -70,6 +73,14 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 		return m + alsoGrows(store)
 	}
 	return ""
+}
+
+// DefersInLoop reports whether r, on the line of code, is the closure that
+// the compiler wraps a deferred call in, which it calls a func literal
+// whether the line spells one or not (defer mu.Unlock()): it escapes only
+// where the defer is in a loop, which then allocates it on every pass.
+func DefersInLoop(code string, r Record) bool {
+	return r.Allocates() && r.Message == "func literal escapes to heap" && deferStmt.MatchString(blankLiterals(code))
 }
 
 // textMechanism returns the mechanism that code's text names, or "": a
@@ -113,6 +124,11 @@ const (
 	convertsBytes  = "string conversion copies the bytes (runtime.slicebytetostring)"
 	convertsString = "conversion copies the string (runtime.stringtoslicebyte)"
 	decodesRunes   = "conversion decodes the string into runes (runtime.stringtoslicerune)"
+	// The closure of a deferred call escapes only where the defer is in a
+	// loop (or the body of a range-over-func loop), as a defer at the top
+	// of a function keeps its closure on the stack (cmd/compile's
+	// escape.goDeferStmt).
+	defersInLoop = "defer in a loop: the closure that carries the deferred call and its arguments (the compiler's func literal), allocated on every pass (runtime.deferproc)"
 )
 
 // boxedToo returns the expression of a value that recs say allocates twice:
@@ -264,6 +280,7 @@ var (
 	makeSlice  = regexp.MustCompile(`(?:^|[^.\w])make\(\s*\[\]`)
 	makeChan   = regexp.MustCompile(`(?:^|[^.\w])make\(\s*(?:<-\s*)?chan\b`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
+	deferStmt  = regexp.MustCompile(`^\s*defer\s`)
 	concat     = regexp.MustCompile(`["\x60]\s*\+|\+=?\s*["\x60]`) // "a" + b, a + "b", a += "b"; \x60 is a raw string's quote
 	toString   = regexp.MustCompile(`(?:^|[^.\w])string\(`)
 	toBytes    = regexp.MustCompile(`\[\]byte\)?\(`) // ([]byte)(s) is how the compiler prints []byte(s)

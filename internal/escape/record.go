@@ -64,6 +64,11 @@ type Record struct {
 	// Params, …)), which the compiler names as it names any variable.
 	// Build sets it from the types of the code; Read does not.
 	ToResult bool `json:"to_result,omitempty"`
+	// ResultOf, when set, says what the compiler's ~rN that the record
+	// says escapes is: a result of the call inlined at the record's
+	// position, "the result of pad(n)", which the source has no name for.
+	// Build sets it from the types of the code; Read does not.
+	ResultOf string `json:"result_of,omitempty"`
 }
 
 // Profiled returns where a heap profile shows what the record allocates:
@@ -125,14 +130,20 @@ var literalEscapes = func() *regexp.Regexp {
 
 // String returns the message and, for escapes, the flow in short:
 // "string(b) escapes to heap: strings.genSplit(…) (call parameter) → {heap}".
+// A compiler's ~rN is followed by what it is: "~r0 (the result of pad(n))
+// escapes to heap".
 func (r *Record) String() string {
+	msg := r.Message
+	if v, ok := escapedExpr(msg); ok && r.ResultOf != "" {
+		msg = v + " (" + r.ResultOf + ") escapes to heap"
+	}
 	if len(r.Flow) == 0 {
-		return r.Message
+		return msg
 	}
 	if f := r.ShortFlow(); f != "" {
-		return r.Message + ": " + f
+		return msg + ": " + f
 	}
-	return r.Message
+	return msg
 }
 
 // ShortFlow renders the flow as the steps a reader needs: those that move
@@ -161,7 +172,8 @@ func (r *Record) ShortFlow() string {
 	}
 	switch dest := r.dest(); {
 	case dest == "":
-	case dest == "~r0", dest == "~r1", dest == "~r2":
+	case resultName.MatchString(dest):
+		// Any of the function's unnamed results, the fourth as the first.
 		parts = append(parts, "the result")
 	case r.ToResult:
 		parts = append(parts, "the result "+dest)
@@ -170,6 +182,9 @@ func (r *Record) ShortFlow() string {
 	}
 	return strings.Join(parts, " → ")
 }
+
+// resultName matches the compiler's names of a function's unnamed results.
+var resultName = regexp.MustCompile(`^~[rR][0-9]+$`)
 
 // dest returns the location the flow ends at: "{heap}", a result (~r0),
 // a variable, or "" when the record has no flow.

@@ -626,3 +626,34 @@ func TestParentSetUp(t *testing.T) {
 		t.Errorf("the sub-benchmark's own allocation: %+v, want 1 allocs/op", s)
 	}
 }
+
+// TestDeferInLoop: a defer in a loop allocates the closure the compiler
+// wraps its call in, which its record calls a func literal: the line has
+// none, and the report says what it is (google/go-cmp's compare.go:244,
+// defer r.PopStep(), read 'func literal escapes to heap: {heap}' alone).
+func TestDeferInLoop(t *testing.T) {
+	s := benchSite(t, benchmarksByName(makeReport(t, "testdata/why", ".", ".")), "BenchmarkUndo", "defer c.Close()")
+	if s == nil {
+		return
+	}
+	if !strings.HasPrefix(s.MechanismText, "defer in a loop: the closure that carries the deferred call") {
+		t.Errorf("defer c.Close() in a loop: mechanism %q, want the deferred call's closure", s.MechanismText)
+	}
+}
+
+// TestResultOf: the record of an inlined call's result that escapes names
+// it ~r0, which the report follows with the call (BurntSushi/toml's
+// encode.go:730 read '~r0 escapes to heap' for enc.indentStr(key)).
+func TestResultOf(t *testing.T) {
+	s := benchSite(t, benchmarksByName(makeReport(t, "testdata/why", ".", ".")), "BenchmarkPadded", "fmt.Fprint(w, pad(n))")
+	if s == nil {
+		return
+	}
+	var got []string
+	for _, r := range s.Reasons {
+		got = append(got, r.Summary)
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "~r0 (the result of pad(n)) escapes to heap: ") }) {
+		t.Errorf("fmt.Fprint(w, pad(n)): reasons %q, want one of '~r0 (the result of pad(n)) escapes to heap: …'", got)
+	}
+}

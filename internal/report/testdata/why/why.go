@@ -4,8 +4,10 @@ package why
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"reflect"
+	"strings"
 )
 
 // Box stores values in a map of interfaces: the store grows the map, which
@@ -255,3 +257,27 @@ func Strings(data []byte) (short, long []string) {
 	}
 	return short, long
 }
+
+type closer struct{ n *int }
+
+func (c closer) Close() error { *c.n++; return nil }
+
+// Undo closes each of n closers by a defer in a loop: the compiler wraps
+// each deferred call in a closure (a func literal the line does not
+// have), which a defer in a loop allocates on every pass.
+func Undo(n int) int {
+	closed := 0
+	for range n {
+		var c io.Closer = closer{&closed}
+		defer c.Close()
+	}
+	return closed
+}
+
+// Padded writes the result of an inlined call to a variadic function: the
+// compiler names that result ~r0, which its record says escapes.
+func Padded(w io.Writer, n int) {
+	fmt.Fprint(w, pad(n))
+}
+
+func pad(n int) string { return strings.Repeat(" ", n) }

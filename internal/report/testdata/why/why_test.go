@@ -3,6 +3,7 @@ package why
 import (
 	"flag"
 	"fmt"
+	"io"
 	"reflect"
 	"testing"
 )
@@ -171,5 +172,17 @@ func BenchmarkStrings(b *testing.B) {
 	data := make([]byte, 12*20)
 	for b.Loop() {
 		sinkShort, sinkLong = Strings(data)
+	}
+}
+
+func BenchmarkUndo(b *testing.B) {
+	for b.Loop() {
+		Undo(4)
+	}
+}
+
+func BenchmarkPadded(b *testing.B) {
+	for b.Loop() {
+		Padded(io.Discard, 3)
 	}
 }
