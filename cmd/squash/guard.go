@@ -214,15 +214,11 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 		named = strings.Join(r.cfg.patterns, " ")
 	}
 	for _, f := range r.noalloc.Unchecked {
-		g.line("not checked: %s is generic, and no package named (%s) instantiates it: the compiler decides on its body where it is instantiated; name such a package too", f, named)
+		g.line("not checked: %s", uncheckedWhy(f, named))
 		g.annotate("warning", "", 0, 0, "//squash:noalloc "+f+" not checked: generic, and no package named instantiates it")
 	}
 	for _, u := range r.noalloc.Unbuilt {
-		by := "its file name's _GOOS or _GOARCH"
-		if u.Constraint != "" {
-			by = u.Constraint
-		}
-		g.line("not checked: %s, in %s, which %s leaves out of this build: check it in a build that has the file, with GOOS, GOARCH or GOFLAGS=-tags=… set", u.Function, relativeTo(r.root, u.File), by)
+		g.line("not checked: %s", unbuiltWhy(u, relativeTo(r.root, u.File)))
 		g.annotate("warning", u.File, 0, 0, "//squash:noalloc "+u.Function+" not checked: its file is not in this build")
 	}
 	if len(r.noalloc.Functions) > 0 || len(r.noalloc.Unbuilt) > 0 {
@@ -250,6 +246,21 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 	v := budget.Compare(r.budget, r.measured, opts)
 	g.verdict(v, r.cfg, relativeTo(r.root, r.file))
 	return guardExit(failed || v.Failed(r.cfg.strict))
+}
+
+// uncheckedWhy says why f, a marked generic function, was not checked by
+// a check of the packages named.
+func uncheckedWhy(f, named string) string {
+	return fmt.Sprintf("%s is generic, and no package named (%s) instantiates it: the compiler decides on its body where it is instantiated; name such a package too", f, named)
+}
+
+// unbuiltWhy says why u, a marked function in file, was not checked.
+func unbuiltWhy(u noalloc.Unbuilt, file string) string {
+	by := "its file name's _GOOS or _GOARCH"
+	if u.Constraint != "" {
+		by = u.Constraint
+	}
+	return fmt.Sprintf("%s, in %s, which %s leaves out of this build: check it in a build that has the file, with GOOS, GOARCH or GOFLAGS=-tags=… set", u.Function, file, by)
 }
 
 // selected returns what budget.Options.Selected reports for a check or a

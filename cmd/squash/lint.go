@@ -169,6 +169,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitClean
 	}
 	findings, err := lint.Run(ctx, cfg)
+	var unchecked []string // what the noalloc check could not check, and why
 	if err == nil {
 		// Functions marked //squash:noalloc, from the compiler's escape
 		// analysis: a build of only the packages that have one.
@@ -181,6 +182,21 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				}
 				findings = append(findings, lint.Finding{Pass: "noalloc", File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
 					EndLine: v.Pos.Line, Lines: []int{v.Pos.Line}, Message: v.Message()})
+			}
+			named := "."
+			if len(patterns) > 0 {
+				named = strings.Join(patterns, " ")
+			}
+			for _, f := range res.Unchecked {
+				if files == nil || files[res.Files[f]] {
+					unchecked = append(unchecked, uncheckedWhy(f, named))
+				}
+			}
+			wd, _ := os.Getwd()
+			for _, u := range res.Unbuilt {
+				if files == nil || files[u.File] {
+					unchecked = append(unchecked, unbuiltWhy(u, relativeTo(wd, u.File)))
+				}
 			}
 			slices.SortStableFunc(findings, func(a, b lint.Finding) int {
 				return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
@@ -211,6 +227,11 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintln(stdout, f)
 		}
+	}
+	// Not findings, as in squash guard, which fails them only with
+	// -strict: nothing is known to allocate.
+	for _, why := range unchecked {
+		fmt.Fprintf(stderr, "squash: //squash:noalloc function not checked: %s\n", why)
 	}
 	if len(findings) > 0 {
 		return exitFindings

@@ -133,6 +133,30 @@ func TestLintNoalloc(t *testing.T) {
 	}
 }
 
+// TestLintNoallocNotChecked: squash lint says on stderr which marked
+// functions it could not check, as squash guard lists them: a generic one
+// that no package named instantiates, and one in a file the build leaves
+// out. They are not findings (guard fails them only with -strict): a
+// package with nothing else to report exits 0. Lint said nothing of them.
+func TestLintNoallocNotChecked(t *testing.T) {
+	const mod = "../../internal/noalloc/testdata/mod"
+	unused := "squash: //squash:noalloc function not checked: example.com/noalloc/gen.Unused is generic, and no package named (./gen ./genuser ./tags) instantiates it: the compiler decides on its body where it is instantiated; name such a package too\n"
+	slow := "squash: //squash:noalloc function not checked: example.com/noalloc/tags.Slow, in tags/purego.go, which //go:build purego leaves out of this build: check it in a build that has the file, with GOOS, GOARCH or GOFLAGS=-tags=… set\n"
+	code, stdout, stderr := runSquash(t, mod, "lint", "./gen", "./genuser", "./tags")
+	if code != exitFindings || stderr != unused+slow || strings.Contains(stdout, "not checked") {
+		t.Errorf("lint ./gen ./genuser ./tags: exit %d, want %d\nstdout:\n%s\nstderr:\n%s\nwant stderr:\n%s", code, exitFindings, stdout, stderr, unused+slow)
+	}
+	code, stdout, stderr = runSquash(t, mod, "lint", "-json", "./tags")
+	if code != exitClean || stderr != slow || !json.Valid([]byte(stdout)) {
+		t.Errorf("lint -json ./tags: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitClean, stdout, stderr)
+	}
+	// .go files: only the functions in them.
+	code, stdout, stderr = runSquash(t, mod, "lint", "tags/fast.go", "tags/tags.go")
+	if code != exitClean || stdout != "" || stderr != "" {
+		t.Errorf("lint tags/fast.go tags/tags.go: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
 // TestLintFixOverlap: two analyzers fix one expression (modernize's
 // fmtappendf and perfsprint both rewrite []byte(fmt.Sprint(n))). go vet -fix
 // alone fails on such a package and changes none of its files; squash lint

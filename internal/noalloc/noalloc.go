@@ -154,6 +154,9 @@ func wrappers(fset *token.FileSet, body *ast.BlockStmt) map[Position]string {
 type Result struct {
 	// Functions are the marked functions checked, as package.Function.
 	Functions []string
+	// Files holds the file of each marked function, by
+	// package.Function: of the functions, and of those Unchecked.
+	Files map[string]string
 	// Violations are sorted by position.
 	Violations []Violation
 	// Unchecked are the marked generic functions that no package Check
@@ -188,7 +191,7 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 	var funcs []marked
 	var out []Violation
 	var build []bench.Package
-	res := &Result{}
+	res := &Result{Files: map[string]string{}}
 	for _, p := range pkgs {
 		fs, vs, unbuilt, err := findMarked(p)
 		if err != nil {
@@ -202,6 +205,7 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 		}
 		for _, f := range fs {
 			res.Functions = append(res.Functions, f.pkg+"."+f.name)
+			res.Files[f.pkg+"."+f.name] = f.start.File
 		}
 	}
 	if len(build) > 0 {

@@ -108,6 +108,11 @@ func TestGeneric(t *testing.T) {
 		if !slices.Equal(res.Unchecked, tc.unchecked) {
 			t.Errorf("%v: unchecked %q, want %q", tc.patterns, res.Unchecked, tc.unchecked)
 		}
+		for _, f := range append(res.Functions, res.Unchecked...) {
+			if filepath.Base(res.Files[f]) != "gen.go" || !filepath.IsAbs(res.Files[f]) {
+				t.Errorf("%v: the file of %s is %q, want the absolute path of gen.go", tc.patterns, f, res.Files[f])
+			}
+		}
 	}
 }
 
