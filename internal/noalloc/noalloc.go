@@ -73,18 +73,24 @@ func (v Violation) String() string {
 	return b.String()
 }
 
-// Message says what is wrong in one line, without the position or the flow.
+// Message says what is wrong in one line, without the position or the
+// flow, and, for the common kinds whose fix is clear (a value converted to
+// an interface, a variable whose address is returned, an append, a make),
+// what to do next.
 func (v Violation) Message() string {
 	if v.Function == "" {
 		return v.Reason
 	}
-	if v.Unrecorded {
-		return fmt.Sprintf("%s is %s but %s", v.Function, Directive, v.Reason)
+	msg := fmt.Sprintf("%s is %s but %s", v.Function, Directive, v.Reason)
+	if !v.Unrecorded {
+		msg = fmt.Sprintf("%s is %s but the compiler reports: %s", v.Function, Directive, v.Reason)
 	}
-	msg := fmt.Sprintf("%s is %s but the compiler reports: %s", v.Function, Directive, v.Reason)
 	if len(v.Inlined) > 0 {
 		in := v.Inlined[len(v.Inlined)-1]
 		msg += fmt.Sprintf(" (at %s:%d, inlined here)", filepath.Base(in.File), in.Line)
+	}
+	if step := next(v); step != "" {
+		msg += "; " + step
 	}
 	return msg
 }

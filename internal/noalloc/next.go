@@ -1,0 +1,80 @@
+package noalloc
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Next steps, for the kinds of violation whose fix is clear. None is given
+// for the others: a string conversion or concatenation that escapes is
+// often the function's contract, and a func literal that captures nothing
+// is reported by the compiler, and here, though it is not allocated.
+const (
+	nextBoxed = "converting it to an interface copies it to the heap: keep its concrete type (or a type parameter) where it goes, not an interface"
+	// A variable whose address the function returns.
+	nextReturnedAddr = "its address is returned: return it by value, or fill storage the caller passes in"
+	// An append's result that outlives the call: any append may grow.
+	nextAppend = "an append may grow the slice: grow it outside the marked function (slices.Grow) and extend it here within its capacity, s = s[:len(s)+n], instead of appending"
+	// A make whose slice outlives the call.
+	nextMakeEscapes = "the slice outlives the call: take the buffer from the caller, or keep one to reuse"
+	// A make of a size not constant, which does not escape.
+	nextMakeSized = "give it a constant size, or take the buffer from the caller"
+)
+
+// boxedValue matches the message of a value that the compiler copies into
+// an interface, as it prints an implicit conversion: the operand alone, a
+// variable or the compiler's temporary of a call's result (~r0,
+// .autotmp_3). A dotted operand may be a method value (r.M), whose
+// closure is what is allocated, so it is left out.
+var boxedValue = regexp.MustCompile(`^([~.]?[A-Za-z_][A-Za-z0-9_]*) escapes to heap$`)
+
+// next returns the next step for v, a violation as Check finds it, or ""
+// where the fix is not clear from what the compiler says. It reads the
+// compiler's message and flow: a boxed value's first step comes from the
+// storage of its conversion ("{heap} ← &{storage for n}"), a variable
+// moved to the heap's from its address ("~r0 ← &x").
+func next(v Violation) string {
+	if v.Unrecorded {
+		if strings.HasPrefix(v.Reason, "make(") && strings.HasSuffix(v.Reason, ", as its size is not a constant") {
+			return nextMakeSized
+		}
+		return ""
+	}
+	expr, ok := strings.CutSuffix(v.Reason, " escapes to heap")
+	if !ok || len(v.Flow) == 0 {
+		return ""
+	}
+	_, from, ok := strings.Cut(v.Flow[0].Text, " ← ")
+	if !ok {
+		return ""
+	}
+	switch {
+	case boxedValue.MatchString(v.Reason) && from == "&{storage for "+expr+"}":
+		return nextBoxed
+	case boxedValue.MatchString(v.Reason) && from == "&"+expr && returned(v.Flow):
+		return nextReturnedAddr
+	case from != "&{storage for "+expr+"}":
+		return ""
+	case strings.HasPrefix(expr, "append("):
+		return nextAppend
+	case strings.HasPrefix(expr, "make([]"):
+		return nextMakeEscapes
+	}
+	return ""
+}
+
+// returned reports whether flow ends in a return of the function's own:
+// the last step is a return, and no step passes through another
+// function's result or parameter.
+func returned(flow []Step) bool {
+	last := flow[len(flow)-1].Text
+	if !strings.HasPrefix(last, "from return ") || !strings.HasSuffix(last, " (return)") {
+		return false
+	}
+	for _, s := range flow {
+		if strings.HasSuffix(s.Text, "(call parameter)") || strings.HasSuffix(s.Text, "(assign-pair)") {
+			return false
+		}
+	}
+	return true
+}
