@@ -30,6 +30,7 @@ const (
 	FreeStatic   = "allocates nothing: a composite literal of constants, which the compiler makes a read-only static for the interface to point at"
 	FreeZeroSize = "allocates nothing: it has size zero, and every zero-size allocation is the runtime's one address (runtime.zerobase)"
 	FreeOneByte  = "allocates nothing: a one-byte value, which the interface points at in the runtime's table of byte values (runtime.staticuint64s)"
+	FreeClosure  = "allocates nothing: a func literal that captures no variable, which the compiler makes one read-only closure"
 )
 
 // ReadTypes adds to ix what the types of the code say, which the compiler's
@@ -364,6 +365,12 @@ func whyFree(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) string
 		// may give its value rather than its name).
 		return FreeConstant
 	}
+	if lit, ok := e.(*ast.FuncLit); ok {
+		if msg == "func literal escapes to heap" && !captures(lit, info) {
+			return FreeClosure
+		}
+		return ""
+	}
 	t, copied, ok := heapValue(msg, e, info)
 	switch {
 	case !ok:
@@ -378,6 +385,54 @@ func whyFree(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) string
 		return FreeStatic
 	}
 	return ""
+}
+
+// captures reports whether lit uses a variable declared outside it that is
+// not a package's, or a type parameter: a closure of the former holds the
+// variable, of the latter the dictionary of the type arguments. It also
+// reports true for a literal in a generic function, whose closure the
+// compiler may build with the function's dictionary.
+func captures(lit *ast.FuncLit, info *types.Info) bool {
+	found := false
+	ast.Inspect(lit, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if found || !ok {
+			return !found
+		}
+		switch obj := info.Uses[id].(type) {
+		case *types.Var:
+			local := !obj.IsField() && obj.Parent() != nil && obj.Pkg() != nil && obj.Parent() != obj.Pkg().Scope()
+			if local && (obj.Pos() < lit.Pos() || obj.Pos() >= lit.End()) {
+				found = true
+			}
+		case *types.TypeName:
+			if _, ok := types.Unalias(obj.Type()).(*types.TypeParam); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found || inGeneric(lit, info)
+}
+
+// inGeneric reports whether lit is in a generic function or a method of a
+// generic type: the outermost function scope around it is that of a
+// types.Func with type parameters.
+func inGeneric(lit *ast.FuncLit, info *types.Info) bool {
+	sc := info.Scopes[lit.Type]
+	for sc != nil && sc.Parent() != nil && sc.Parent().Parent() != nil && sc.Parent().Parent().Parent() != nil {
+		sc = sc.Parent() // up to a function scope, below the file's and the package's
+	}
+	if sc == nil {
+		return true // not known: do not claim
+	}
+	for _, obj := range info.Defs {
+		if fn, ok := obj.(*types.Func); ok && fn.Scope() == sc {
+			sig := fn.Signature()
+			return sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0
+		}
+	}
+	return false // a package-level func literal
 }
 
 // heapValue returns the type of what the record of e (msg) says goes to

@@ -128,6 +128,31 @@ func allocInt() {
 //go:noinline
 func allocField() { sinkAny = someFlags.n }
 
+var sinkFunc func() int
+
+//go:noinline
+func freeClosure() { sinkFunc = func() int { return anInt + len(someBytes) } }
+
+//go:noinline
+func freeClosureOwnVars() {
+	sinkFunc = func() int {
+		n := anInt
+		return n + func(m int) int { return m }(n)
+	}
+}
+
+//go:noinline
+func allocClosure() {
+	n := anInt
+	sinkFunc = func() int { return n }
+}
+
+//go:noinline
+func allocClosureNested() {
+	n := anInt
+	sinkFunc = func() int { return func() int { return n }() }
+}
+
 //go:noinline
 func allocMoved() {
 	var p pair
@@ -180,6 +205,10 @@ func TestFreeRecords(t *testing.T) {
 		{"allocInt", allocInt, ""},
 		{"allocField", allocField, ""},
 		{"allocMoved", allocMoved, ""},
+		{"freeClosure", freeClosure, FreeClosure},
+		{"freeClosureOwnVars", freeClosureOwnVars, FreeClosure},
+		{"allocClosure", allocClosure, ""},
+		{"allocClosureNested", allocClosureNested, ""},
 	} {
 		span, ok := lines[tc.name]
 		if !ok {

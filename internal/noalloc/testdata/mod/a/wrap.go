@@ -29,3 +29,13 @@ func Literal(ms []sync.Mutex) {
 		defer func() { ms[i].Unlock() }() // want `^func literal escapes to heap$`
 	}
 }
+
+var handler func() int
+
+// Static stores a func literal that captures nothing: the compiler says it
+// escapes, and makes one read-only closure for it, which allocates nothing.
+//
+//squash:noalloc
+func Static() {
+	handler = func() int { return 1 }
+}
