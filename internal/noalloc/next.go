@@ -7,8 +7,9 @@ import (
 
 // Next steps, for the kinds of violation whose fix is clear. None is given
 // for the others: a string conversion or concatenation that escapes is
-// often the function's contract, and a func literal that captures nothing
-// is reported by the compiler, and here, though it is not allocated.
+// often the function's contract, and what to do with a func literal that
+// escapes depends on what it captures (one that captures nothing is not
+// reported: it allocates nothing).
 const (
 	nextBoxed = "converting it to an interface copies it to the heap: keep its concrete type (or a type parameter) where it goes, not an interface"
 	// A variable whose address the function returns.
