@@ -798,8 +798,13 @@ func TestGuardRenamedUnderBench(t *testing.T) {
 	dir := guardModule(t)
 	mustGuard(t, dir, exitClean, "-write", "./...")
 	file := filepath.Join(dir, "squash.budget")
-	data, _ := os.ReadFile(file)
-	os.WriteFile(file, append(data, "example.com/guard/old BenchmarkOld 1 allocs/op 8 B/op\n"...), 0o644)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append(data, "example.com/guard/old BenchmarkOld 1 allocs/op 8 B/op\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	edit(t, filepath.Join(dir, "dec", "dec_test.go"), "func BenchmarkDecode(", "func BenchmarkDecodeAll(")
 
 	out := mustGuard(t, dir, exitClean, "-bench", "Decode", "./...")
