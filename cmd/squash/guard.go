@@ -151,9 +151,7 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 	// Measure everything before printing anything, so that an error leaves
 	// no half report.
 	run := &guardRun{cfg: cfg, root: root, file: file, budget: old, noalloc: &noalloc.Result{}}
-	for _, p := range pkgs {
-		run.pkgs = append(run.pkgs, p.ImportPath)
-	}
+	run.pkgs = guardImportPaths(pkgs)
 	if cfg.noalloc {
 		if cfg.bench.Progress != nil {
 			fmt.Fprintln(cfg.bench.Progress, "squash: checking //squash:noalloc functions")
@@ -234,7 +232,7 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 		return guardExit(failed)
 	}
 	opts := budget.Options{ByteTolerance: r.cfg.tolerance}
-	if r.cfg.bench.Bench == "" || r.cfg.bench.Bench == "." {
+	if bench.SelectsAll(r.cfg.bench.Bench) {
 		// Every benchmark of these packages ran: budgets of others are stale.
 		opts.Packages = r.pkgs
 	} else {
@@ -304,7 +302,7 @@ func readBudget(file string) (*budget.Budget, error) {
 // measure, and budgets of the packages' benchmarks are then stale.
 func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, error) {
 	rep, err := report.Make(ctx, report.Config{Patterns: cfg.patterns, Bench: cfg.bench, Progress: cfg.bench.Progress})
-	if errors.Is(err, report.ErrNoBenchmarks) && (cfg.bench.Bench == "" || cfg.bench.Bench == ".") {
+	if errors.Is(err, report.ErrNoBenchmarks) && bench.SelectsAll(cfg.bench.Bench) {
 		return nil, nil
 	}
 	// A -bench that matches nothing is a mistake, not a pass: in CI, it
@@ -363,16 +361,14 @@ func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old
 	if old == nil {
 		old = &budget.Budget{}
 	}
-	var whole []string
-	if cfg.bench.Bench == "" || cfg.bench.Bench == "." {
-		for _, p := range pkgs {
-			whole = append(whole, p.ImportPath)
-		}
-	}
-	if whole == nil {
+	paths := guardImportPaths(pkgs)
+	var whole []string // the packages whose every benchmark ran
+	if bench.SelectsAll(cfg.bench.Bench) {
+		whole = slices.Clip(paths)
+	} else {
 		// Budgets the -bench pattern selects, in these packages, that did
 		// not run are of benchmarks that are gone, as the check says.
-		selected, ran := cfg.selected(guardImportPaths(pkgs)), map[string]bool{}
+		selected, ran := cfg.selected(paths), map[string]bool{}
 		for _, m := range measured {
 			ran[m.ID()] = true
 		}
@@ -381,7 +377,7 @@ func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old
 		})
 	}
 	// The budgets of packages that are gone go, as the check says.
-	old.Update(append(whole, gonePackages(ctx, pkgs[0].Root, old, guardImportPaths(pkgs))...), measured)
+	old.Update(append(whole, gonePackages(ctx, pkgs[0].Root, old, paths)...), measured)
 	old.Benchtime = cfg.bench.Benchtime
 	tmp, err := os.CreateTemp(filepath.Dir(file), ".squash.budget-*")
 	if err != nil {
@@ -562,7 +558,7 @@ func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) 
 // checked: its benchmarks, benchtime, budget file and packages.
 func writeCommand(cfg guardConfig) string {
 	args := []string{"squash", "guard", "-write"}
-	if cfg.bench.Bench != "" && cfg.bench.Bench != "." {
+	if !bench.SelectsAll(cfg.bench.Bench) {
 		args = append(args, "-bench", shellWord(cfg.bench.Bench))
 	}
 	if cfg.benchtimeSet {

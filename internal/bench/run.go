@@ -269,10 +269,7 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 			}
 			return nil, nil, skipped, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, re, b.Package.ImportPath)
 		}
-		if opts.Bench == "" || opts.Bench == "." {
-			return nil, nil, nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, b.Package.ImportPath)
-		}
-		return nil, nil, nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, b.Package.ImportPath, opts.Bench, b.Package.ImportPath)
+		return nil, nil, nil, fmt.Errorf("%w %s", ErrNoBenchmarks, NoneFound(b.Package.ImportPath, opts.Bench))
 	}
 	return names, failed, skipped, nil
 }
@@ -391,13 +388,29 @@ func only(top, pattern string) string {
 	return strings.Join(alts, "|")
 }
 
+// SelectsAll reports whether go test -bench pattern runs every benchmark:
+// "" (squash's default) or ".".
+func SelectsAll(pattern string) bool { return pattern == "" || pattern == "." }
+
+// NoneFound says, after "no benchmarks", where none was found for the
+// -bench pattern, and what to do: "in ./x: add a `func BenchmarkX…`" where
+// pattern selects all, "in ./x match -bench "B": run 'go test -list . ./x'
+// to see them" otherwise. where names packages, as the go command takes
+// them.
+func NoneFound(where, pattern string) string {
+	if SelectsAll(pattern) {
+		return fmt.Sprintf("in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", where)
+	}
+	return fmt.Sprintf("in %s match -bench %q: run 'go test -list . %s' to see them", where, pattern, where)
+}
+
 // Selects reports whether go test -bench pattern runs the benchmark name
 // (BenchmarkX/a): whether, in an alternative of the pattern, each element
 // matches the name's level of the same depth, and the name has a level for
 // each element. It is sure of a name none of whose sub-benchmarks' names
 // hold a slash, which the testing package takes for levels too.
 func Selects(pattern, name string) bool {
-	if pattern == "" || pattern == "." {
+	if SelectsAll(pattern) {
 		return true
 	}
 	levels := strings.Split(name, "/")

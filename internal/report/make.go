@@ -100,11 +100,7 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 				return nil, err
 			}
 		}
-		where := strings.Join(patternsOrDot(cfg.Patterns), " ")
-		if b := cfg.Bench.Bench; b != "" && b != "." {
-			return nil, fmt.Errorf("%w in %s match -bench %q: run 'go test -list . %s' to see them", ErrNoBenchmarks, where, b, where)
-		}
-		return nil, fmt.Errorf("%w in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", ErrNoBenchmarks, where)
+		return nil, fmt.Errorf("%w %s", ErrNoBenchmarks, bench.NoneFound(strings.Join(patternsOrDot(cfg.Patterns), " "), cfg.Bench.Bench))
 	}
 	rep.countCoverage()
 	if cfg.Lint != nil {
