@@ -160,7 +160,7 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 			return 0, err
 		}
 	}
-	if old == nil && len(run.noalloc.Functions) == 0 {
+	if old == nil && !run.noalloc.Marked() {
 		return 0, fmt.Errorf("nothing to guard: no %s at %s and no function marked //squash:noalloc; run 'squash guard -write' to record budgets", budget.FileName, root)
 	}
 	if old != nil {
@@ -255,8 +255,13 @@ func uncheckedWhy(f, named string) string {
 // unbuiltWhy says why u, a marked function in file, was not checked.
 func unbuiltWhy(u noalloc.Unbuilt, file string) string {
 	by := "its file name's _GOOS or _GOARCH"
-	if u.Constraint != "" {
+	switch {
+	case u.Constraint != "" && u.Cgo:
+		by = u.Constraint + `, or its import "C" with cgo off,`
+	case u.Constraint != "":
 		by = u.Constraint
+	case u.Cgo:
+		return fmt.Sprintf("%s, in %s, which imports \"C\" and so is left out of a build with cgo off: check it with CGO_ENABLED=1 and a C compiler on PATH", u.Function, file)
 	}
 	return fmt.Sprintf("%s, in %s, which %s leaves out of this build: check it in a build that has the file, with GOOS, GOARCH or GOFLAGS=-tags=… set", u.Function, file, by)
 }

@@ -992,3 +992,34 @@ func TestVaryingRuns(t *testing.T) {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want)
 	}
 }
+
+// TestGuardOnlyUnchecked: a module without a budget whose marked functions
+// are all out of this build, or whose only directive is a near miss, has
+// something to guard. The first said 'nothing to guard: … no function
+// marked //squash:noalloc' and exited 2 (a CI job on amd64 of a module
+// that marks only its pure Go fallback), and the second hid the near miss
+// that the check exists to report behind that line.
+func TestGuardOnlyUnchecked(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, text string
+		code             int
+		want             string
+	}{
+		{"unbuilt", "slow.go", "//go:build purego\n\npackage m\n\n//squash:noalloc\nfunc Slow() {}\n", exitClean,
+			"not checked: example.com/m.Slow, in slow.go, which //go:build purego leaves out of this build"},
+		{"near miss", "m.go", "package m\n\n// squash:noalloc\nfunc F() {}\n", exitFindings,
+			"m.go:3:1: // squash:noalloc, with a blank after //, is a comment, not a directive: write //squash:noalloc"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.22\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, "doc.go"), []byte("package m\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.text), 0o644)
+			t.Setenv("GOFLAGS", "")
+			code, stdout, stderr := squash(t, dir, "guard", ".")
+			if code != tc.code || !strings.Contains(stdout, tc.want) {
+				t.Errorf("exit %d, want %d, and stdout with %q:\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, stdout, stderr)
+			}
+		})
+	}
+}

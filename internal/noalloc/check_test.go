@@ -2,7 +2,9 @@ package noalloc
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -128,4 +130,50 @@ func FuzzNearDirective(f *testing.F) {
 			t.Errorf("%q: %q does not name %s", text, why, Directive)
 		}
 	})
+}
+
+// TestUnbuiltWhy: an unbuilt file's constraint is what leaves it out. A
+// file with only // +build lines (golang/snappy's encode_other.go) was said
+// to be left out by its name's _GOOS or _GOARCH, which it has none of; a
+// file that imports "C", left out with cgo off, was said the same.
+func TestUnbuiltWhy(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":       "module example.com/unbuilt\n\ngo 1.22\n",
+		"u.go":         "package u\n",
+		"plus.go":      "// +build !amd64,!arm64 appengine\n// +build !noasm\n\npackage u\n\n//squash:noalloc\nfunc Plus() {}\n",
+		"both.go":      "//go:build purego\n// +build purego\n\npackage u\n\n//squash:noalloc\nfunc Both() {}\n",
+		"cgo.go":       "package u\n\nimport \"C\"\n\n//squash:noalloc\nfunc Cgo() {}\n",
+		"u_windows.go": "package u\n\n//squash:noalloc\nfunc Windows() {}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("CGO_ENABLED", "0")
+	t.Setenv("GOOS", "linux")
+	t.Setenv("GOARCH", "amd64")
+	t.Setenv("GOFLAGS", "")
+	res, err := Check(context.Background(), dir, []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range res.Unbuilt {
+		got = append(got, fmt.Sprintf("%s %s %q cgo=%v", u.Function, filepath.Base(u.File), u.Constraint, u.Cgo))
+	}
+	slices.Sort(got)
+	want := []string{
+		`example.com/unbuilt.Both both.go "//go:build purego" cgo=false`,
+		`example.com/unbuilt.Cgo cgo.go "" cgo=true`,
+		`example.com/unbuilt.Plus plus.go "// +build !amd64,!arm64 appengine; // +build !noasm" cgo=false`,
+		`example.com/unbuilt.Windows u_windows.go "" cgo=false`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("unbuilt\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !res.Marked() || len(res.Functions) != 0 {
+		t.Errorf("Marked() = %v with %d functions checked, want true and 0: the marked functions are all unbuilt", res.Marked(), len(res.Functions))
+	}
 }

@@ -176,12 +176,20 @@ type Result struct {
 	Unbuilt []Unbuilt
 }
 
+// Marked reports whether the packages checked hold anything marked: a
+// function checked or not, or a comment meant as the directive (a
+// violation).
+func (r *Result) Marked() bool {
+	return len(r.Functions) > 0 || len(r.Unbuilt) > 0 || len(r.Violations) > 0
+}
+
 // An Unbuilt is a marked function that Check could not check, as its file
 // is not in the build.
 type Unbuilt struct {
 	Function   string // package.Function
 	File       string // absolute
-	Constraint string // the file's //go:build line, or "" (a _GOOS name)
+	Constraint string // the file's //go:build line or // +build lines, or ""
+	Cgo        bool   // the file imports "C", which a build with cgo off leaves out
 }
 
 // Check builds the packages that patterns name in dir (as the go command
@@ -374,7 +382,7 @@ func findMarked(p bench.Package) ([]marked, []Violation, []Unbuilt, error) {
 		if ignored {
 			for _, decl := range f.Decls {
 				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Doc != nil && fd.Body != nil && directive(fd.Doc) != nil {
-					unbuilt = append(unbuilt, Unbuilt{Function: pkg + "." + funcName(fd), File: path, Constraint: buildLine(f)})
+					unbuilt = append(unbuilt, Unbuilt{Function: pkg + "." + funcName(fd), File: path, Constraint: buildLine(f), Cgo: importsC(f)})
 				}
 			}
 			continue
@@ -420,19 +428,32 @@ func findMarked(p bench.Package) ([]marked, []Violation, []Unbuilt, error) {
 	return funcs, bad, unbuilt, nil
 }
 
-// buildLine returns the //go:build line of f, or "".
+// buildLine returns f's build constraint as written: its //go:build line,
+// or else its // +build lines, which the go command still obeys in a file
+// without a //go:build line (golang/snappy's encode_other.go), joined by
+// "; "; or "".
 func buildLine(f *ast.File) string {
+	var plus []string
 	for _, g := range f.Comments {
 		if g.Pos() >= f.Package {
 			break
 		}
 		for _, c := range g.List {
-			if constraint.IsGoBuild(c.Text) {
+			switch {
+			case constraint.IsGoBuild(c.Text):
 				return c.Text
+			case constraint.IsPlusBuild(c.Text):
+				plus = append(plus, c.Text)
 			}
 		}
 	}
-	return ""
+	return strings.Join(plus, "; ")
+}
+
+// importsC reports whether f imports "C", which leaves it out of a build
+// with cgo off.
+func importsC(f *ast.File) bool {
+	return slices.ContainsFunc(f.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == `"C"` })
 }
 
 func directive(g *ast.CommentGroup) *ast.Comment {
