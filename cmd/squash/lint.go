@@ -211,6 +211,13 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if *asJSON {
+		// Files relative to their module's root, as in squash -json.
+		patterns, _ := packageOfFiles(fs.Args())
+		pkgs, err := bench.Resolve(ctx, "", patterns)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		findings = lint.ModuleRelative(findings, pkgs)
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if findings == nil {

@@ -83,6 +83,16 @@ func TestLint(t *testing.T) {
 			t.Errorf("-json finding lacks %q", k)
 		}
 	}
+	if f := out.Findings[0]["file"]; f != "ok/ok.go" {
+		t.Errorf("-json file = %v, want ok/ok.go, relative to the module root as in squash -json", f)
+	}
+	// From a directory below the root too, and of files given by name.
+	for _, args := range [][]string{{"lint", "-json", "."}, {"lint", "-json", "ok.go"}} {
+		_, stdout, _ = runSquash(t, filepath.Join(testMod, "ok"), args...)
+		if !strings.Contains(stdout, `"file": "ok/ok.go"`) {
+			t.Errorf("%s in ok/: want file ok/ok.go:\n%s", strings.Join(args, " "), stdout)
+		}
+	}
 
 	code, stdout, _ = runSquash(t, testMod, "lint", "-diff", "./ok")
 	if code != exitFindings || !strings.Contains(stdout, "+\tout := make([]string, 0, len(parts))") ||

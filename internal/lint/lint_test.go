@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/squashgo/squash/internal/bench"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -177,5 +178,31 @@ func TestVetToolFindingsOnly(t *testing.T) {
 	}
 	if len(findings) != 1 || findings[0].Pass != "perfsprint" || findings[0].Line != 10 {
 		t.Errorf("Run = %v, want perfsprint's finding alone", findings)
+	}
+}
+
+// TestModuleRelative: a finding's file is named relative to its package's
+// module root, as squash report's JSON names it, and kept absolute where
+// no package given holds it.
+func TestModuleRelative(t *testing.T) {
+	root := filepath.FromSlash("/src/m")
+	pkgs := []bench.Package{
+		{Dir: filepath.Join(root, "p"), Root: root},
+		{Dir: filepath.FromSlash("/go/src/strings"), Root: filepath.FromSlash("/go/src")},
+		{Dir: filepath.FromSlash("/src/other"), Root: root}, // a root that does not hold it
+	}
+	for _, tc := range []struct{ file, want string }{
+		{filepath.Join(root, "p", "p.go"), "p/p.go"},
+		{filepath.FromSlash("/go/src/strings/builder.go"), "strings/builder.go"},
+		{filepath.Join(root, "q", "q.go"), filepath.Join(root, "q", "q.go")},
+		{filepath.FromSlash("/src/other/o.go"), filepath.FromSlash("/src/other/o.go")},
+	} {
+		in := []Finding{{Pass: "prealloc", File: tc.file}}
+		if got := ModuleRelative(in, pkgs); got[0].File != tc.want {
+			t.Errorf("ModuleRelative(%s) = %s, want %s", tc.file, got[0].File, tc.want)
+		}
+		if in[0].File != tc.file {
+			t.Errorf("ModuleRelative changed its argument: %s", in[0].File)
+		}
 	}
 }

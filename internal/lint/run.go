@@ -20,7 +20,7 @@ import (
 // A Finding is one diagnostic of one analyzer.
 type Finding struct {
 	Pass    string `json:"pass"` // analyzer name
-	File    string `json:"file"` // absolute path
+	File    string `json:"file"` // absolute path (see ModuleRelative)
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
 	EndLine int    `json:"end_line"` // last line the finding covers (>= Line)
@@ -37,6 +37,30 @@ type Finding struct {
 // String returns the finding as go vet prints it: FILE:LINE:COL: MESSAGE [PASS].
 func (f Finding) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s [%s]", f.File, f.Line, f.Col, f.Message, f.Pass)
+}
+
+// ModuleRelative returns a copy of findings with each file named as squash
+// report's JSON names it: relative to the root of its package's module
+// (GOROOT/src for the standard library), with slashes. pkgs are the
+// packages linted, as bench.Resolve gives them; a file in none of their
+// directories keeps its absolute path, as does one outside its root.
+func ModuleRelative(findings []Finding, pkgs []bench.Package) []Finding {
+	roots := map[string]string{} // directory -> root
+	for _, p := range pkgs {
+		roots[p.Dir] = p.Root
+	}
+	out := slices.Clone(findings)
+	for i, f := range out {
+		root, ok := roots[filepath.Dir(f.File)]
+		if !ok || root == "" {
+			continue
+		}
+		r, err := filepath.Rel(root, f.File)
+		if err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			out[i].File = filepath.ToSlash(r)
+		}
+	}
+	return out
 }
 
 // A Config says where and how to run the analyzers.
