@@ -22,7 +22,9 @@ import (
 // has checked that nothing in between uses the variable. The declaration
 // takes its comments along: those on the lines just above it and those
 // that follow it on its line. It goes above the comments of the statement
-// it moves before, if any, and leaves no doubled blank line behind. The
+// it moves before, if any, and leaves no doubled blank line behind, nor
+// one under a brace where the loop's fixes move all that was between (see
+// runStart). The
 // statements in between stay where they are. Declarations moved before
 // one statement keep their order (see insertion).
 func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl string) []analysis.TextEdit {
@@ -52,7 +54,7 @@ func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl
 		if len(above) > 0 {
 			pos = tf.LineStart(tf.Line(above[0].Pos()))
 		}
-		del.Pos, del.End = pos, skipBlankLine(tf, src, pos, end)
+		del.Pos, del.End = pos, skipBlankLine(tf, src, runStart(pass.TypesInfo, tf, list, i, j, pos), end)
 		lines = nil
 		for _, c := range above {
 			lines = append(lines, c.Text)
@@ -253,6 +255,34 @@ func leading(tf *token.File, src []byte, file *ast.File, s ast.Stmt) []*ast.Comm
 		return cg.List
 	}
 	return nil
+}
+
+// runStart returns pos, the start of the lines of list[i] that Redeclare
+// deletes, or the start of the declarations right above them, one a line,
+// that the loop list[j]'s other fixes may move down too: slices and maps
+// that the loop uses, with values that evaluate nothing (names := []string{}
+// above ids := []int{}). Where those fixes delete them all, the lines
+// before the first are what the last deletion leaves above it.
+func runStart(info *types.Info, tf *token.File, list []ast.Stmt, i, j int, pos token.Pos) token.Pos {
+	for t := i - 1; t >= 0 && tf.Line(list[t].End())+1 == tf.Line(pos) && tf.Line(list[t].Pos()) == tf.Line(list[t].End()); t-- {
+		names := declared(info, list[t])
+		for _, id := range names {
+			obj := info.Defs[id]
+			if obj == nil || !Refers(info, list[j], obj) {
+				return pos
+			}
+			switch obj.Type().Underlying().(type) {
+			case *types.Slice, *types.Map:
+			default:
+				return pos
+			}
+		}
+		if len(names) == 0 {
+			return pos
+		}
+		pos = tf.LineStart(tf.Line(list[t].Pos()))
+	}
+	return pos
 }
 
 // skipBlankLine returns end, the start of the line after lines that are to

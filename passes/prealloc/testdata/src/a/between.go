@@ -24,6 +24,20 @@ func namesAndIDs(fields []field) ([]string, []int) {
 	return names, ids
 }
 
+// Both declarations at the top of the block move down to the loop, and the
+// blank line under them goes too: none is left under the brace.
+func pairAtTop(xs []int, log func(string)) ([]int, []string) {
+	ints := []int{}    // want `ints grows once per iteration of a loop of len\(xs\) iterations`
+	strs := []string{} // want `strs grows once per iteration of a loop of len\(xs\) iterations`
+
+	log("copying")
+	for _, x := range xs {
+		ints = append(ints, x)
+		strs = append(strs, "x")
+	}
+	return ints, strs
+}
+
 func several(xs []int, log func(string)) ([]int, int) {
 	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
 	total := 0
