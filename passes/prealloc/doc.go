@@ -28,9 +28,9 @@
 // `for i := 0; i < n; i++` (or from a typed zero, such as uint(0) or
 // int64(0); from a constant c, n - c times: n for `x := 1; x < n+1`, and
 // len(xs) - 1 for `i := 1; i < len(xs)`, where n cannot be negative nor
-// unsigned, so that n - c cannot wrap around) with n that nothing can
-// change while the loop
-// runs (not assigned in the body, its address not taken, not assigned by a
+// unsigned, so that n - c cannot wrap around; `i <= n` one more time: n + 1
+// from 0, len(xs) for `i := 1; i <= len(xs)`) with n that nothing can
+// change while the loop runs (not assigned in the body, its address not taken, not assigned by a
 // closure; and if n reads a field, an element, a pointer, a package-level
 // variable or a map's length, a body that calls no function and stores only
 // to local variables), or counts down, `for i := len(xs) - 1; i >= 0; i--`,
@@ -48,7 +48,8 @@
 // is not available (before Go 1.21, or hidden by a declaration of max) such
 // a loop is reported without a fix, as the slice grows all the same, and
 // the message says why. A count that is len or cap of something, a
-// constant, unsigned, or a local variable set to such a value and not
+// constant, unsigned (or such a value converted to an integer type no
+// narrower, int(m) of a uint m), or a local variable set to such a value and not
 // assigned since is used as it is (converted with int for slices.Grow, if
 // of another type). Nor
 // is a loop reported where the code declares len or make itself, hiding the

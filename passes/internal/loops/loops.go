@@ -40,7 +40,8 @@ type Count struct {
 // IsSlice), array or map x, n for a range over an integer n, and n for
 // `for i := 0; i < n; i++` (or a start of uint(0), int64(0): a zero of
 // the type of i and n) where the body assigns neither i nor n and
-// nothing else can change n while the loop runs (see stable). A range
+// nothing else can change n while the loop runs (see stable); n - c for
+// a start c, and n - c + 1 for i <= n (n + 1 from 0, n from 1). A range
 // over a string (runes, not bytes), a channel or a function is not counted,
 // nor a count that is a negative constant (the loop never runs). A loop
 // that counts down, `for i := m; i >= 0; i--`, runs m+1 times (see
@@ -81,8 +82,17 @@ func TripCount(pass *analysis.Pass, list []ast.Stmt, j int) (Count, bool) {
 			return downCount(pass, m, list, j)
 		}
 		var start constant.Value
-		if n, start = countedFor(info, l); n != nil && !stable(info, FileOf(pass, l.Pos()), n, l.Body) {
+		var inclusive bool
+		if n, start, inclusive = countedFor(info, l); n != nil && !stable(info, FileOf(pass, l.Pos()), n, l.Body) {
 			n = nil
+		}
+		if n != nil && inclusive {
+			// i <= n from c runs as i < n from c - 1: n - c + 1 times,
+			// n + 1 from 0, as a loop down from n to 0.
+			if constant.Sign(start) == 0 {
+				return downCount(pass, n, list, j)
+			}
+			start = constant.BinaryOp(start, token.SUB, constant.MakeInt64(1))
 		}
 		if n != nil && constant.Sign(start) != 0 {
 			return fromStart(pass, n, start, list, j)
@@ -121,9 +131,10 @@ func IsSlice(t types.Type) bool {
 // list[j], cannot be negative: a constant that is not, a value of unsigned
 // type, len or cap of anything, max with such an argument, min of such
 // arguments, sums, products, quotients, remainders, right shifts and bitwise
-// and/or of such values (overflow aside), and a local variable defined by
-// one of the statements before list[j] as such a value and not assigned
-// since, nor its address taken.
+// and/or of such values (overflow aside), the conversion of such a value
+// to an integer type no narrower (int(m) of a uint32 or uint m, see
+// wider), and a local variable defined by one of the statements before
+// list[j] as such a value and not assigned since, nor its address taken.
 func NonNegative(info *types.Info, e ast.Expr, list []ast.Stmt, j int) bool {
 	tv := info.Types[e]
 	if tv.Value != nil {
@@ -138,6 +149,9 @@ func NonNegative(info *types.Info, e ast.Expr, list []ast.Stmt, j int) bool {
 	case *ast.ParenExpr:
 		return NonNegative(info, e.X, list, j)
 	case *ast.CallExpr:
+		if info.Types[e.Fun].IsType() && len(e.Args) == 1 {
+			return wider(info.TypeOf(e.Fun), info.TypeOf(e.Args[0])) && NonNegative(info, e.Args[0], list, j)
+		}
 		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
 		if !ok {
 			return false
@@ -173,6 +187,29 @@ func NonNegative(info *types.Info, e ast.Expr, list []ast.Stmt, j int) bool {
 		return init != nil && NonNegative(info, init, list, k)
 	}
 	return false
+}
+
+// wider reports whether to and from are integer types and to has at least
+// as many bits as from, int, uint and uintptr counted as 64: converted, a
+// value of from that is not negative stays so (an unsigned value above
+// to's maximum aside, as overflow is in NonNegative).
+func wider(to, from types.Type) bool {
+	bits := func(t types.Type) int {
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsInteger == 0 {
+			return 0
+		}
+		switch b.Kind() {
+		case types.Int8, types.Uint8:
+			return 8
+		case types.Int16, types.Uint16:
+			return 16
+		case types.Int32, types.Uint32:
+			return 32
+		}
+		return 64
+	}
+	return bits(from) > 0 && bits(to) >= bits(from)
 }
 
 // Positive reports whether e, evaluated just before the statement list[j],
@@ -265,44 +302,45 @@ func definition(info *types.Info, s ast.Stmt, v *types.Var) (ast.Expr, bool) {
 }
 
 // countedFor recognises for i := c; i < n; i++ { ... }, with c an integer
-// constant, and returns n and c. A zero start may be of any integer type,
-// uint(0) or int64(0), with n of that type: the count is n all the same.
-func countedFor(info *types.Info, l *ast.ForStmt) (ast.Expr, constant.Value) {
+// constant, and returns n and c; and i <= n, with inclusive set. A zero
+// start may be of any integer type, uint(0) or int64(0), with n of that
+// type: the count is n all the same.
+func countedFor(info *types.Info, l *ast.ForStmt) (n ast.Expr, c constant.Value, inclusive bool) {
 	init, ok := l.Init.(*ast.AssignStmt)
 	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-		return nil, nil
+		return nil, nil, false
 	}
 	i, ok := init.Lhs[0].(*ast.Ident)
 	if !ok {
-		return nil, nil
+		return nil, nil, false
 	}
 	start := integer(info, init.Rhs[0])
 	if start == nil {
-		return nil, nil
+		return nil, nil, false
 	}
 	cond, ok := l.Cond.(*ast.BinaryExpr)
-	if !ok || cond.Op != token.LSS {
-		return nil, nil
+	if !ok || cond.Op != token.LSS && cond.Op != token.LEQ {
+		return nil, nil, false
 	}
 	if ci, ok := cond.X.(*ast.Ident); !ok || info.ObjectOf(ci) != info.ObjectOf(i) {
-		return nil, nil
+		return nil, nil, false
 	}
 	post, ok := l.Post.(*ast.IncDecStmt)
 	if !ok || post.Tok != token.INC {
-		return nil, nil
+		return nil, nil, false
 	}
 	if pi, ok := post.X.(*ast.Ident); !ok || info.ObjectOf(pi) != info.ObjectOf(i) {
-		return nil, nil
+		return nil, nil, false
 	}
 	if !Pure(cond.Y) || Assigns(info, l.Body, info.ObjectOf(i)) {
-		return nil, nil
+		return nil, nil, false
 	}
 	for _, obj := range Idents(info, cond.Y) {
 		if Assigns(info, l.Body, obj) {
-			return nil, nil
+			return nil, nil, false
 		}
 	}
-	return cond.Y, start
+	return cond.Y, start, cond.Op == token.LEQ
 }
 
 // countedDown recognises for i := m; i >= 0; i-- { ... } (or 0 <= i),

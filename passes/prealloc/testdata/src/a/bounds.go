@@ -207,3 +207,82 @@ func fromPastTheEnd() []int {
 	}
 	return out
 }
+
+// A loop up to n inclusive, i <= n, runs n - c + 1 times from c: n + 1
+// from 0 (len(xs) for n = len(xs) - 1), n from 1, a constant's value.
+// Not reported: one of a constant bound below its start, which never runs.
+
+func inclusiveFromZero(n int) int {
+	var out []int // want `out grows once per iteration of a loop of n \+ 1 iterations`
+	for i := 0; i <= n; i++ {
+		out = append(out, i)
+	}
+	return len(out)
+}
+
+func inclusiveToLast(xs []int) int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for i := 0; i <= len(xs)-1; i++ {
+		out = append(out, xs[i])
+	}
+	return len(out)
+}
+
+func inclusiveFromOne(xs []int) int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) iterations`
+	for i := 1; i <= len(xs); i++ {
+		out = append(out, xs[i-1])
+	}
+	return len(out)
+}
+
+func inclusiveFromTwo(xs []int) int {
+	var out []int // want `out grows once per iteration of a loop of len\(xs\) - 1 iterations`
+	for i := 2; i <= len(xs); i++ {
+		out = append(out, xs[i-1])
+	}
+	return len(out)
+}
+
+func inclusiveConstant() int {
+	var out []int // want `out grows once per iteration of a loop of 9 iterations`
+	for i := 2; i <= 10; i++ {
+		out = append(out, i)
+	}
+	return len(out)
+}
+
+func inclusiveNever() int {
+	var out []int
+	for i := 0; i <= -2; i++ {
+		out = append(out, i)
+	}
+	return len(out)
+}
+
+// A conversion to a type no narrower keeps a count that is not negative
+// so: int(m) of an unsigned m needs no max(0, …); int8(m) of a uint32 m
+// may wrap below zero, and does.
+
+func convertedUnsigned(m uint32, u uint) int {
+	n := int(m)
+	var out []int // want `out grows once per iteration of a loop of n iterations`
+	for i := 0; i < n; i++ {
+		out = append(out, i)
+	}
+	k := int(u)
+	var all []uint // want `all grows once per iteration of a loop of k iterations`
+	for i := 0; i < k; i++ {
+		all = append(all, u)
+	}
+	return len(out) + len(all)
+}
+
+func convertedNarrower(m uint32) int {
+	k := int8(m)
+	var out []int // want `out grows once per iteration of a loop of k iterations`
+	for i := int8(0); i < k; i++ {
+		out = append(out, int(i))
+	}
+	return len(out)
+}
