@@ -98,68 +98,74 @@ func grown(pass *analysis.Pass, body *ast.BlockStmt, obj types.Object) bool {
 	return found
 }
 
-// checkLoops reports the first loop after the declaration list[i] that
-// qualifies.
+// checkLoops reports each loop after the declaration list[i] that
+// qualifies: a Grow before each sizes the builder for that loop's bytes,
+// one reallocation at most where the loop would make several.
 func checkLoops(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object) {
-	info := pass.TypesInfo
 	for j := i + 1; j < len(list); j++ {
-		stmt := list[j]
-		var body *ast.BlockStmt
-		switch l := stmt.(type) {
-		case *ast.RangeStmt:
-			body = l.Body
-		case *ast.ForStmt:
-			body = l.Body
-		}
-		if body == nil || !loops.Refers(info, body, obj) {
+		checkLoop(pass, list, i, j, obj)
+	}
+}
+
+// checkLoop reports the statement list[j] if it is a loop that writes the
+// builder obj, declared by list[i], a bounded amount per iteration.
+func checkLoop(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object) {
+	info := pass.TypesInfo
+	stmt := list[j]
+	var body *ast.BlockStmt
+	switch l := stmt.(type) {
+	case *ast.RangeStmt:
+		body = l.Body
+	case *ast.ForStmt:
+		body = l.Body
+	}
+	if body == nil || !loops.Refers(info, body, obj) {
+		return
+	}
+	count, ok := loops.TripCount(pass, list, j)
+	if !ok || loops.MayExit(body) || !loops.Predeclared(pass, stmt.Pos(), "len", "int") {
+		return
+	}
+	per := 0
+	var related []analysis.RelatedInformation
+	for _, s := range body.List {
+		if !loops.Refers(info, s, obj) {
 			continue
 		}
-		count, ok := loops.TripCount(pass, list, j)
-		if !ok || loops.MayExit(body) || !loops.Predeclared(pass, stmt.Pos(), "len", "int") {
+		k, ok := boundedWrite(info, s, obj)
+		if !ok {
 			return
 		}
-		per := 0
-		var related []analysis.RelatedInformation
-		for _, s := range body.List {
-			if !loops.Refers(info, s, obj) {
-				continue
-			}
-			k, ok := boundedWrite(info, s, obj)
-			if !ok {
-				return
-			}
-			per += k
-			related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
-		}
-		size, noSize := count.Size(pass, stmt.Pos(), "Grow's argument")
-		d := analysis.Diagnostic{
-			Pos:     stmt.Pos(),
-			End:     stmt.Pos() + token.Pos(len(loopKeyword(stmt))),
-			Message: fmt.Sprintf("%s grows as this loop of %s iterations writes up to %s each: Grow it once before the loop", obj.Name(), count.Text, bytesText(per)),
-			Related: related,
-		}
-		if noSize != "" {
-			d.Message += noSize
-			pass.Report(d)
-			return
-		}
-		if !types.Identical(count.Type, types.Typ[types.Int]) {
-			size = "int(" + size + ")" // Grow takes an int
-		}
-		if per != 1 {
-			if isBinary(size) {
-				size = "(" + size + ")"
-			}
-			size = fmt.Sprintf("%s * %d", size, per)
-		}
-		grow := fmt.Sprintf("%s.Grow(%s)", obj.Name(), size)
-		d.SuggestedFixes = []analysis.SuggestedFix{{
-			Message:   fmt.Sprintf("Grow %s by %s before the loop", obj.Name(), size),
-			TextEdits: []analysis.TextEdit{loops.InsertBefore(pass, list, i, j, count, grow)},
-		}}
+		per += k
+		related = append(related, analysis.RelatedInformation{Pos: s.Pos(), End: s.End(), Message: "grows here"})
+	}
+	size, noSize := count.Size(pass, stmt.Pos(), "Grow's argument")
+	d := analysis.Diagnostic{
+		Pos:     stmt.Pos(),
+		End:     stmt.Pos() + token.Pos(len(loopKeyword(stmt))),
+		Message: fmt.Sprintf("%s grows as this loop of %s iterations writes up to %s each: Grow it once before the loop", obj.Name(), count.Text, bytesText(per)),
+		Related: related,
+	}
+	if noSize != "" {
+		d.Message += noSize
 		pass.Report(d)
 		return
 	}
+	if !types.Identical(count.Type, types.Typ[types.Int]) {
+		size = "int(" + size + ")" // Grow takes an int
+	}
+	if per != 1 {
+		if isBinary(size) {
+			size = "(" + size + ")"
+		}
+		size = fmt.Sprintf("%s * %d", size, per)
+	}
+	grow := fmt.Sprintf("%s.Grow(%s)", obj.Name(), size)
+	d.SuggestedFixes = []analysis.SuggestedFix{{
+		Message:   fmt.Sprintf("Grow %s by %s before the loop", obj.Name(), size),
+		TextEdits: []analysis.TextEdit{loops.InsertBefore(pass, list, i, j, count, grow)},
+	}}
+	pass.Report(d)
 }
 
 func loopKeyword(ast.Stmt) string { return "for" }

@@ -32,7 +32,10 @@
 // is grown anywhere in the function is not reported. A builder written
 // before the loop is reported too: Grow makes room for the loop's bytes
 // beyond what it holds, in one reallocation at most, which saves nothing
-// when the loop writes only a few bytes in all.
+// when the loop writes only a few bytes in all. Each such loop after the
+// declaration is reported, with a Grow of its own before it, whatever the
+// loops between write: a Grow before the first sizes the builder for that
+// loop alone.
 //
 // Grow panics on a negative count, which a loop bound such as n or
 // len(ids)-1 can be when the loop does not run: the fix then grows by

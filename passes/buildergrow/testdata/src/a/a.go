@@ -185,3 +185,22 @@ func intShadowed(n uint8) string {
 	}
 	return b.String()
 }
+
+// Each loop that writes a bounded amount gets a Grow of its own: the
+// builder is grown nowhere yet, and a Grow before the first would not size
+// it for the second. One that writes an unbounded amount between them
+// changes nothing.
+
+func twoLoops(keys, values []string) string {
+	var b strings.Builder
+	for range keys { // want `b grows as this loop of len\(keys\) iterations writes up to 1 byte each`
+		b.WriteByte('k')
+	}
+	for _, v := range values {
+		b.WriteString(v)
+	}
+	for range values { // want `b grows as this loop of len\(values\) iterations writes up to 2 bytes each`
+		b.WriteString(sep)
+	}
+	return b.String()
+}
