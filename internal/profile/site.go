@@ -35,6 +35,15 @@ type Site struct {
 	// the line's own allocation (make, append, new, a conversion, a
 	// closure...): Go's heap profiles hide the runtime's allocator frames.
 	Mechanisms []Mechanism
+
+	// Inlines are the chains of functions outside the user's code that
+	// were inlined into the site's line and allocated there themselves,
+	// with no call below them (the runtime's frames are hidden): each the
+	// lines of the inlined frames, outermost first, ending at the line
+	// that allocated (bytes.NewReader's &Reader{…}). A compiler record of
+	// inlined code is of an allocation that ran where its inline positions
+	// are one of these.
+	Inlines [][]Position
 }
 
 // A Position is a line in a source file.
@@ -147,10 +156,11 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		a.Objects += objs
 		a.Bytes += bytes
 		deepest, shown, site, found, harness := "", "", profile.Line{}, false, false
+		var inlines []Position  // the frames inlined into the site's, when it allocated in none below
 		var outer *profile.Line // the function compiled, when site was inlined into it
 		depth := 0
 	frames:
-		for _, loc := range s.Location {
+		for li, loc := range s.Location {
 			// loc.Line[0] is the innermost of the functions inlined here,
 			// the last one the function that was compiled.
 			for i, l := range loc.Line {
@@ -159,6 +169,13 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 				}
 				if scope.Contains(l.Function.Name) {
 					site, found = l, true
+					if li == 0 {
+						for j := i - 1; j >= 0; j-- {
+							if f := loc.Line[j].Function; f != nil {
+								inlines = append(inlines, Position{f.Filename, int(loc.Line[j].Line)})
+							}
+						}
+					}
 					if last := len(loc.Line) - 1; i < last && loc.Line[last].Function != nil {
 						outer = &loc.Line[last]
 					}
@@ -199,6 +216,9 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		mech := ""
 		if depth > 0 {
 			mech = unescape(cmp.Or(shown, deepest))
+			if objs > 0 && len(inlines) > 0 && !slices.ContainsFunc(st.Inlines, func(c []Position) bool { return slices.Equal(c, inlines) }) {
+				st.Inlines = append(st.Inlines, inlines)
+			}
 		}
 		m := mechs[k][mech]
 		if m == nil {

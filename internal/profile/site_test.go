@@ -2,6 +2,7 @@ package profile
 
 import (
 	"maps"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -379,5 +380,31 @@ func TestBlameBlocks(t *testing.T) {
 		if !maps.Equal(got, tc.want) {
 			t.Errorf("%s: blocks by line %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestBlameInlines: a site keeps the chains of inlined callees that
+// allocated themselves in the site's own frame, outermost first, and none
+// for an allocation in a call below it, where the inlined callee only
+// called.
+func TestBlameInlines(t *testing.T) {
+	b := newBuilder("alloc_objects", "alloc_space")
+	user := frame{"example.com/m.Open", "/m/m.go", 7}
+	// errors.New inlined into fmt.Errorf, inlined into the user's line.
+	b.sample([]int64{1, 16}, []frame{{"errors.New", "/go/errors.go", 60}, {"fmt.Errorf", "/go/fmt/errors.go", 31}, user})
+	// fmt.Errorf inlined, calling fmt.errorf, which allocated.
+	b.sample([]int64{2, 64},
+		[]frame{{"errors.New", "/go/errors.go", 60}, {"fmt.errorf", "/go/fmt/errors.go", 70}},
+		[]frame{{"fmt.Errorf", "/go/fmt/errors.go", 26}, user})
+	// The same chain again, and the line's own allocation: no chain.
+	b.sample([]int64{1, 16}, []frame{{"errors.New", "/go/errors.go", 60}, {"fmt.Errorf", "/go/fmt/errors.go", 31}, user})
+	b.sample([]int64{1, 8}, []frame{user})
+	a, err := Blame(b.p, Scope{"example.com/m"})
+	if err != nil || len(a.Sites) != 1 {
+		t.Fatalf("%v, %+v", err, a)
+	}
+	want := [][]Position{{{"/go/fmt/errors.go", 31}, {"/go/errors.go", 60}}}
+	if got := a.Sites[0].Inlines; !reflect.DeepEqual(got, want) {
+		t.Errorf("Inlines = %v, want %v", got, want)
 	}
 }

@@ -40,10 +40,24 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 		at, ok := blamed(r, root)
 		return !ok || at.File == p.File && at.Line == p.Line
 	}
+	// ran reports whether the profile shows r's code allocating: an
+	// inlined callee that allocated itself, down the very chain of inlined
+	// calls that r's positions give. A record of a path not taken is no
+	// reason: Go 1.26 inlines fmt.Errorf, and with it the errors.New of a
+	// format without arguments, whose &errorString{…} spf13/cast's
+	// Errorf(msg, i, n, err) never makes (fmt.errorf allocates, and its
+	// own inlined errors.New is of another chain).
+	ran := func(r escape.Record) bool {
+		return slices.ContainsFunc(p.Inlines, func(chain []profile.Position) bool {
+			return slices.EqualFunc(chain, r.Inlined, func(a profile.Position, b escape.Position) bool {
+				return a.File == b.File && a.Line == b.Line
+			})
+		})
+	}
 	relevant := func(recs []escape.Record) []escape.Record {
 		out := recs[:0]
 		for _, r := range recs {
-			if r.Allocates() && (own && (r.Profiled() == r.Pos || fromRuntime(r)) || callee && len(r.Inlined) > 0 && here(r)) {
+			if r.Allocates() && (own && (r.Profiled() == r.Pos || fromRuntime(r)) || callee && len(r.Inlined) > 0 && here(r) && ran(r)) {
 				out = append(out, r)
 			}
 		}

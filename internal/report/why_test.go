@@ -657,3 +657,20 @@ func TestResultOf(t *testing.T) {
 		t.Errorf("fmt.Fprint(w, pad(n)): reasons %q, want one of '~r0 (the result of pad(n)) escapes to heap: …'", got)
 	}
 }
+
+// TestPathNotTaken: a record of an inlined callee explains a site only
+// where the profile shows that code allocating. fmt.Errorf with arguments
+// allocates inside fmt.errorf; the record of the errors.New it inlines,
+// taken without them, cited '&errors.errorString{...} escapes to heap' on
+// spf13/cast's lines, once for each shape of its generic function.
+func TestPathNotTaken(t *testing.T) {
+	s := benchSite(t, benchmarksByName(makeReport(t, "testdata/why", ".", ".")), "BenchmarkFailed", `fmt.Errorf("bad value %d", n)`)
+	if s == nil {
+		return
+	}
+	for _, r := range s.Reasons {
+		if strings.Contains(r.Message, "errorString") {
+			t.Errorf("reason %q: errors.New's path does not run here", r.Summary)
+		}
+	}
+}

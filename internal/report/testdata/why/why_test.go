@@ -186,3 +186,11 @@ func BenchmarkPadded(b *testing.B) {
 		Padded(io.Discard, 3)
 	}
 }
+
+var sinkErr error
+
+func BenchmarkFailed(b *testing.B) {
+	for b.Loop() {
+		sinkErr = Failed(1000)
+	}
+}
