@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/squashgo/squash/internal/pragma"
 	"github.com/squashgo/squash/passes/poolput"
 )
 
@@ -28,27 +29,21 @@ type ignore struct {
 // parseIgnore reads the text of a comment, as ast.Comment holds it. It
 // reports false for a comment that is not meant as a //squash:ignore, and
 // otherwise what the directive says or, as err, what is wrong with it in
-// one line: it takes "// squash:ignore", which Go reads as prose,
-// "/*squash:ignore …*/" and "//squash:ignore:NAME" for attempts at it, not
-// for other comments.
+// one line: it takes the near misses that pragma.Read names, "//
+// squash:ignore", which Go reads as prose, "/*squash:ignore …*/" and
+// "//squash:ignore:NAME", for attempts at it, not for other comments.
 // Names are checked against the analyzers by check, not here.
 func parseIgnore(text string) (ig ignore, ok bool, err error) {
-	rest, found := strings.CutPrefix(text, ignoreDirective)
-	if body, block := strings.CutPrefix(text, "/*"); block {
-		if words := strings.Fields(body); len(words) > 0 && strings.HasPrefix(words[0], "squash:ignore") {
-			return ignore{}, true, fmt.Errorf("a /* */ comment is not a directive: write %s NAME REASON at the end of the line, or alone on the line above it", ignoreDirective)
-		}
+	kind, rest := pragma.Read(text, ignoreDirective)
+	switch kind {
+	case pragma.Other:
 		return ignore{}, false, nil
-	}
-	if !found {
-		if words := strings.Fields(strings.TrimPrefix(text, "//")); strings.HasPrefix(text, "// ") && len(words) > 0 && words[0] == "squash:ignore" {
-			return ignore{}, true, fmt.Errorf("// squash:ignore, with a space after //, is a comment, not a directive: write %s", ignoreDirective)
-		}
-		return ignore{}, false, nil
-	}
-	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		word, _, _ := strings.Cut(text, " ")
-		return ignore{}, true, fmt.Errorf("%s is not a directive: write %s NAME REASON, with a space before the analyzers' names", word, ignoreDirective)
+	case pragma.Block:
+		return ignore{}, true, fmt.Errorf("a /* */ comment is not a directive: write %s NAME REASON at the end of the line, or alone on the line above it", ignoreDirective)
+	case pragma.Spaced:
+		return ignore{}, true, fmt.Errorf("// %s, with a space after //, is a comment, not a directive: write %s", strings.TrimPrefix(ignoreDirective, "//"), ignoreDirective)
+	case pragma.Joined:
+		return ignore{}, true, fmt.Errorf("%s is not a directive: write %s NAME REASON, with a space before the analyzers' names", rest, ignoreDirective)
 	}
 	names, reason := strings.TrimLeft(rest, " \t"), ""
 	if i := strings.IndexAny(names, " \t"); i >= 0 {

@@ -51,6 +51,12 @@ func TestParseIgnore(t *testing.T) {
 		{text: "//squash:ignored prealloc x", ok: true, err: "//squash:ignored is not a directive"},
 		{text: "//squash:ignore:prealloc x", ok: true, err: "//squash:ignore:prealloc is not a directive"},
 		{text: "// squash:ignore prealloc x", ok: true, err: "// squash:ignore, with a space after //, is a comment"},
+		// The rules of pragma.Read, which //squash:noalloc's near misses
+		// follow too: a tab after //, a word that only begins with the
+		// directive's, and the word alone before a tab.
+		{text: "//\tsquash:ignore prealloc x", ok: true, err: "// squash:ignore, with a space after //, is a comment"},
+		{text: "// squash:ignored prealloc x", ok: true, err: "// squash:ignore, with a space after //, is a comment"},
+		{text: "//squash:ignored\tprealloc x", ok: true, err: "//squash:ignored is not a directive: write"},
 	} {
 		ig, ok, err := parseIgnore(tc.text)
 		if ok != tc.ok || strings.Join(ig.names, ",") != strings.Join(tc.names, ",") || ig.reason != tc.reason ||

@@ -14,6 +14,7 @@ import (
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/pragma"
 )
 
 // Directive is the comment line that marks a function.
@@ -475,29 +476,20 @@ func isDirective(c *ast.Comment) bool {
 // nearDirective says what is wrong with c, a comment that is meant as the
 // directive and is not one, which would leave its function unchecked
 // without a word: "// squash:noalloc", "/*squash:noalloc*/",
-// "//squash:noallocs". It returns "" for any other comment.
+// "//squash:noallocs", as pragma.Read, which //squash:ignore's follow
+// too, names them. It returns "" for any other comment.
 func nearDirective(c *ast.Comment) string {
-	text := c.Text
-	if isDirective(c) {
-		return ""
-	}
+	kind, word := pragma.Read(c.Text, Directive)
 	name := strings.TrimPrefix(Directive, "//")
-	if rest, ok := strings.CutPrefix(text, Directive); ok {
-		word := strings.Fields(Directive + rest)[0]
+	switch kind {
+	case pragma.Joined:
 		return fmt.Sprintf("%s is not %s: write %s alone, or followed by a blank and more comment", word, Directive, Directive)
-	}
-	body, block := strings.CutPrefix(text, "/*")
-	if !block {
-		body = strings.TrimPrefix(text, "//")
-	}
-	words := strings.Fields(body)
-	if len(words) == 0 || !strings.HasPrefix(words[0], name) {
-		return ""
-	}
-	if block {
+	case pragma.Block:
 		return fmt.Sprintf("/*%s*/ is not a directive: write %s as a line of its own in the function's doc comment", name, Directive)
+	case pragma.Spaced:
+		return fmt.Sprintf("// %s, with a blank after //, is a comment, not a directive: write %s", name, Directive)
 	}
-	return fmt.Sprintf("// %s, with a blank after //, is a comment, not a directive: write %s", name, Directive)
+	return ""
 }
 
 func position(fset *token.FileSet, pos token.Pos) Position {
