@@ -51,7 +51,7 @@ func TestWriteText(t *testing.T) {
 		"                              why: allocated inside strings.genSplit, called\n                                   here\n",
 		"                              why: string(b) escapes to heap:\n                                   strings.genSplit(…) (call parameter) → {heap}\n",
 		"long.(*Decoder).decodeSomethingLong\n",
-		"… 1 more site, under 0.1% of the objects (-json lists it)",
+		"… 1 more site, under 0.1% of the objects and bytes (-json lists it)",
 		"BenchmarkNoAlloc  300 ns/op  0 B/op  0 allocs/op",
 		"allocation + GC: not measured (3 CPU samples; run longer with -benchtime)",
 		"no allocations per op",
@@ -260,17 +260,48 @@ func TestWriteTextMoreSites(t *testing.T) {
 		top   int
 		want  string // the line after the last site shown
 	}{
-		{b.Sites, 1, "  … 2 more sites (-top 3 shows them), and 1 more under 0.1% of the objects\n       (-json lists it)\n"},
-		{b.Sites, 2, "  … 1 more site (-top 3 shows it), and 1 more under 0.1% of the objects\n       (-json lists it)\n"},
-		{b.Sites, 3, "  … 1 more site, under 0.1% of the objects (-json lists it)\n"},
+		{b.Sites, 1, "  … 2 more sites (-top 3 shows them), and 1 more under 0.1% of the objects and\n       bytes (-json lists it)\n"},
+		{b.Sites, 2, "  … 1 more site (-top 3 shows it), and 1 more under 0.1% of the objects and\n       bytes (-json lists it)\n"},
+		{b.Sites, 3, "  … 1 more site, under 0.1% of the objects and bytes (-json lists it)\n"},
 		{b.Sites[:3], 1, "  … 2 more sites (-top 3 shows them)\n"},
-		{many, 2, "  … 1 more site (-top 3 shows it), and 3 more, each under 0.1% of the objects\n       (-json lists them)\n"},
-		{many, 3, "  … 3 more sites, each under 0.1% of the objects (-json lists them)\n"},
+		{many, 2, "  … 1 more site (-top 3 shows it), and 3 more, each under 0.1% of the objects\n       and bytes (-json lists them)\n"},
+		{many, 3, "  … 3 more sites, each under 0.1% of the objects and bytes (-json lists them)\n"},
 	} {
 		b.Sites = tc.sites
 		out := text(t, r, TextOptions{Top: tc.top})
 		if !strings.Contains(out, tc.want) {
 			t.Errorf("%d sites, -top %d: output lacks %q:\n%s", len(tc.sites), tc.top, tc.want, out)
+		}
+	}
+}
+
+// TestWriteTextByteSite: a site of few objects and many bytes, such as a
+// buffer that grows now and then (go-chi/chi's 405 response adding to one
+// header on every op: 8e-05 allocs/op, 92 of 452 B/op), is shown, not
+// folded with the sites under 0.1% of the objects, and its allocs/op reads
+// "<0.01", not "0".
+func TestWriteTextByteSite(t *testing.T) {
+	r := sampleReport()
+	b := &r.Packages[0].Benchmarks[0]
+	// A function name as pprof writes a chain of inlined closures, too
+	// long for its line: clipped on the left, as the file is.
+	fn := "example.com/m/dec.(*Mux).routeHTTP.(*Mux).MethodNotAllowedHandler.methodNotAllowedHandler.func2"
+	b.Sites = append(b.Sites, Site{File: "dec/grow.go", Line: 7, Function: fn, AllocsPerOp: 0.00008, BytesPerOp: 92, Share: 0.00008 / 64})
+	out := text(t, r, TextOptions{})
+	for _, want := range []string{
+		"      <0.01        92   0.0%  dec/grow.go:7\n                              …odNotAllowedHandler.methodNotAllowedHandler.func2\n",
+		"  … 1 more site, under 0.1% of the objects and bytes (-json lists it)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Index(out, "dec/grow.go:7") > strings.Index(out, "… 1 more site") {
+		t.Errorf("the site of 92 B/op is after the folded ones:\n%s", out)
+	}
+	for i, line := range strings.Split(out, "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("line %d is %d columns: %q", i+1, n, line)
 		}
 	}
 }
