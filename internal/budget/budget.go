@@ -64,6 +64,12 @@ type Site struct {
 	Line        int
 	Function    string // package name and function: decoder.(*Reader).Next
 	Code        string // the source line, trimmed
+	// Tiny says that AllocsPerOp is a lower bound: some of what the site
+	// allocates are values under 16 bytes without pointers, which the
+	// runtime packs into shared blocks that a heap profile records once
+	// each (report.Site.Tiny). A measurement's alone: the file does not
+	// record it.
+	Tiny bool
 }
 
 // Key identifies a site across edits that move it: its function and its
@@ -206,6 +212,7 @@ func checkSite(s Site) error {
 	}
 	s.AllocsPerOp = round(s.AllocsPerOp)
 	s.Code = strings.Join(strings.Fields(s.Code), " ")
+	s.Tiny = false // not recorded
 	back, err := parseSite(strings.TrimSpace(siteLine(s)))
 	if err != nil || back != s {
 		return fmt.Errorf("cannot record site %s in %q: the file or function name would not read back", s.Where(), s.Function)

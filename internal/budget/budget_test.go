@@ -45,9 +45,9 @@ func TestParseReadsEveryField(t *testing.T) {
 		t.Fatalf("got %+v", s)
 	}
 	want := []Site{
-		{4, "dec/dec.go", 40, "dec.(*R).parse", "s := string(b)"},
-		{8, "dec/dec.go", 31, "dec.Simple", "out = append(out, r)"},
-		{0.25, "dec/my file.go", 7, "dec.init.func1", ""},
+		{4, "dec/dec.go", 40, "dec.(*R).parse", "s := string(b)", false},
+		{8, "dec/dec.go", 31, "dec.Simple", "out = append(out, r)", false},
+		{0.25, "dec/my file.go", 7, "dec.init.func1", "", false},
 	}
 	// Sites are sorted by file, then line.
 	want[0], want[1] = want[1], want[0]

@@ -34,6 +34,7 @@ func FromReport(r *report.Report) []Benchmark {
 					Line:        s.Line,
 					Function:    packageLocal(s.Function, s.Package, s.PackagePath),
 					Code:        s.Code,
+					Tiny:        s.Tiny,
 				})
 			}
 			out = append(out, bm)
