@@ -134,8 +134,7 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 				if strings.HasPrefix(s.Text, "flow:") {
 					indent = "    "
 				}
-				if s.Pos.File == "" {
-					// The compiler gives some steps, such as {temp} ← {temp}, no place.
+				if !s.Pos.Known() {
 					fmt.Fprintf(w, "%s%s\n", indent, s.Text)
 					continue
 				}

@@ -17,3 +17,17 @@ func TestFileOf(t *testing.T) {
 		}
 	}
 }
+
+// TestKnown: the place the compiler writes for a flow step it has none
+// for, file://__unnamed__ at line 0, is not known, nor an empty one.
+func TestKnown(t *testing.T) {
+	for p, want := range map[Position]bool{
+		{File: "/m/a.go", Line: 3, Col: 9}:   true,
+		{File: fileOf("file://__unnamed__")}: false,
+		{}:                                   false,
+	} {
+		if got := p.Known(); got != want {
+			t.Errorf("%v.Known() = %v, want %v", p, got, want)
+		}
+	}
+}

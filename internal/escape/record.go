@@ -16,6 +16,11 @@ type Position struct {
 // String returns the position as FILE:LINE:COL.
 func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
 
+// Known reports whether p is a place in a file: the compiler gives some
+// steps of a flow ({heap} ← *{temp}) none, as file://__unnamed__ at line 0,
+// which -m=2 prints as no place at all.
+func (p Position) Known() bool { return p.File != "" && p.Line > 0 }
+
 // A Step is one line of an escape flow, as the compiler explains it:
 // "flow: s ← &{storage for string(b)}" or "from s := string(b) (assign)".
 type Step struct {

@@ -96,6 +96,10 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 		// object of a block's size, it was not.
 		site.Tiny = site.Tiny || r.Tiny || r.MaybeTiny && p.Blocks > 0
 		for _, s := range r.Flow {
+			if !s.Pos.Known() {
+				reason.Flow = append(reason.Flow, s.Text)
+				continue
+			}
 			reason.Flow = append(reason.Flow, fmt.Sprintf("%s  %s", s.Text, posString(root, s.Pos)))
 		}
 		site.Reasons = append(site.Reasons, reason)
