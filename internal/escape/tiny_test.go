@@ -187,6 +187,31 @@ func maybeTinyValues(b []byte, s string, r rune, n int, p *int) {
 	tinySink = string(b)         // maybe tiny and boxed: the bytes, then the header
 }
 
+var (
+	maybeBools []bool
+	maybePtrs  []*int
+)
+
+// makeTsOf and makePtrsOf make a slice of a type parameter, whose record
+// names the shape it is compiled for: maybeTinyShapes instantiates the
+// first with bool, the second with *int.
+//
+//go:noinline
+func makeTsOf[T any](n int) []T {
+	return make([]T, n) // maybe tiny
+}
+
+//go:noinline
+func makePtrsOf[T any](n int) []T {
+	return make([]T, n) // sized: pointers
+}
+
+//go:noinline
+func maybeTinyShapes(n int) {
+	maybeBools = makeTsOf[bool](n)
+	maybePtrs = makePtrsOf[*int](n)
+}
+
 // TestMaybeTiny: ReadTypes marks MaybeTiny the records of memory without
 // pointers whose size is known only at run time, and no others.
 func TestMaybeTiny(t *testing.T) {
