@@ -7,9 +7,12 @@ import (
 
 // Next steps, for the kinds of violation whose fix is clear. None is given
 // for the others: a string conversion or concatenation that escapes is
-// often the function's contract, and what to do with a func literal that
-// escapes depends on what it captures (one that captures nothing is not
-// reported: it allocates nothing).
+// often the function's contract, and one that does not escape and is
+// larger than its stack buffer is passed somewhere that wants that type (a
+// string or []byte argument, a []rune indexed): what replaces it depends
+// on the callee. What to do with a func literal that escapes depends on
+// what it captures (one that captures nothing is not reported: it
+// allocates nothing).
 const (
 	nextBoxed = "converting it to an interface copies it to the heap: keep its concrete type (or a type parameter) where it goes, not an interface"
 	// A variable whose address the function returns.
@@ -20,13 +23,16 @@ const (
 	nextMakeEscapes = "the slice outlives the call: take the buffer from the caller, or keep one to reuse"
 	// A make of a size not constant, which does not escape.
 	nextMakeSized = "give it a constant size, or take the buffer from the caller"
+	// A range over []rune(s).
+	nextRangeRunes = "range over the string itself: for i, r := range s decodes its runes in place"
 )
 
 // boxedValue matches the message of a value that the compiler copies into
 // an interface, as it prints an implicit conversion: the operand alone, a
 // variable or the compiler's temporary of a call's result (~r0,
 // .autotmp_3). A dotted operand may be a method value (r.M), whose
-// closure is what is allocated, so it is left out.
+// closure is what is allocated: it is boxed only where the types say it is
+// a struct field (Violation.field).
 var boxedValue = regexp.MustCompile(`^([~.]?[A-Za-z_][A-Za-z0-9_]*) escapes to heap$`)
 
 // next returns the next step for v, a violation as Check finds it, or ""
@@ -35,6 +41,9 @@ var boxedValue = regexp.MustCompile(`^([~.]?[A-Za-z_][A-Za-z0-9_]*) escapes to h
 // storage of its conversion ("{heap} ← &{storage for n}"), a variable
 // moved to the heap's from its address ("~r0 ← &x").
 func next(v Violation) string {
+	if v.step != "" {
+		return v.step
+	}
 	if v.Unrecorded {
 		if strings.HasPrefix(v.Reason, "make(") && strings.HasSuffix(v.Reason, ", as its size is not a constant") {
 			return nextMakeSized
@@ -50,7 +59,7 @@ func next(v Violation) string {
 		return ""
 	}
 	switch {
-	case boxedValue.MatchString(v.Reason) && from == "&{storage for "+expr+"}":
+	case (boxedValue.MatchString(v.Reason) || v.field) && from == "&{storage for "+expr+"}":
 		return nextBoxed
 	case boxedValue.MatchString(v.Reason) && from == "&"+expr && returned(v.Flow):
 		return nextReturnedAddr

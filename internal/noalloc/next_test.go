@@ -12,7 +12,8 @@ import (
 // them, give a next step where the fix is clear, and none elsewhere: not
 // for a method value (r.M, whose closure is allocated), a func literal, a
 // string conversion, a variable whose address goes elsewhere than the
-// function's own return, nor the compiler's wrappers.
+// function's own return, nor the compiler's wrappers. A boxed struct
+// field, which the compiler prints as it does r.M, gets one from the types.
 func TestNextSteps(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/mod")
 	res, err := Check(context.Background(), dir, []string{"./a"})
@@ -30,12 +31,14 @@ func TestNextSteps(t *testing.T) {
 		"sig.go:34":         nextReturnedAddr,
 		"sized.go:11":       nextMakeSized,
 		"x_test.go:15":      nextBoxed,
-		"next.go:25":        nextBoxed, // keep(n), a call parameter
-		"next.go:15":        "",        // r.M
-		"next.go:32":        "",        // a func literal
-		"sig.go:17":         "",        // isink = &r
-		"sig.go:43":         "",        // return string(b)
-		"wrap.go:11":        "",        // a deferred call's wrapper
+		"next.go:25":        nextBoxed,      // keep(n), a call parameter
+		"next.go:15":        "",             // r.M
+		"next.go:40":        nextBoxed,      // sink = r.n, a field
+		"next.go:49":        nextRangeRunes, // range []rune(s)
+		"next.go:32":        "",             // a func literal
+		"sig.go:17":         "",             // isink = &r
+		"sig.go:43":         "",             // return string(b)
+		"wrap.go:11":        "",             // a deferred call's wrapper
 		"helper_test.go:17": "",
 	}
 	seen := map[string]bool{}
@@ -71,6 +74,10 @@ func TestNext(t *testing.T) {
 		{Violation{Reason: "~r0 escapes to heap", Flow: flow("flow: {heap} ← &{storage for ~r0}")}, nextBoxed},
 		{Violation{Reason: "t.a escapes to heap", Flow: flow("flow: {heap} ← &{storage for t.a}")}, ""},
 		{Violation{Reason: "r.M escapes to heap", Flow: flow("flow: {heap} ← &{storage for r.M}")}, ""},
+		{Violation{Reason: "t.a escapes to heap", Flow: flow("flow: {heap} ← &{storage for t.a}"), field: true}, nextBoxed},
+		{Violation{Reason: "t.a escapes to heap", Flow: flow("flow: {heap} ← &t"), field: true}, ""},
+		{Violation{Reason: "[]rune(s), which does not escape, goes to the heap above 32 runes", Unrecorded: true, step: nextRangeRunes}, nextRangeRunes},
+		{Violation{Reason: "[]rune(s), which does not escape, goes to the heap above 32 runes", Unrecorded: true}, ""},
 		{Violation{Reason: "n escapes to heap", Flow: flow("flow: {heap} ← &{storage for m}")}, ""},
 		{Violation{Reason: "n escapes to heap"}, ""},
 		{Violation{Reason: "x escapes to heap", Flow: flow("flow: ~r0 ← &x", "from &x (address-of)", "from return &x (return)")}, nextReturnedAddr},

@@ -8,6 +8,7 @@ import (
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -55,6 +56,14 @@ type Violation struct {
 	// squash's, for a value that does not escape and goes to the heap when
 	// it is larger than the stack buffer the compiler gives it.
 	Unrecorded bool
+
+	// field says that Reason's value is a struct field's (h.size), which
+	// the compiler prints as it does a method value (r.M): the types say
+	// which.
+	field bool
+	// step is the next step that the source and types give, where the
+	// compiler's words alone do not: range over a string, not its runes.
+	step string
 }
 
 // A Step is one line of the compiler's explanation of an escape.
@@ -239,12 +248,14 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 		} else if diags, escaped, err = compile(ctx, build); err != nil {
 			return nil, err
 		}
+		fields := map[Position]bool{}
 		for _, p := range build {
-			more, err := unrecorded(ctx, p, funcs, escaped)
+			more, fs, err := unrecorded(ctx, p, funcs, escaped)
 			if err != nil {
 				return nil, err
 			}
 			diags = append(diags, more...)
+			maps.Copy(fields, fs)
 		}
 		var recs []escape.Record
 		if generic {
@@ -271,6 +282,10 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 					out = append(out, v)
 				}
 			}
+		}
+		for i, v := range out {
+			// A record of a callee inlined here is at the call.
+			out[i].field = fields[v.Pos] && len(v.Inlined) == 0 && !v.Unrecorded
 		}
 	}
 	slices.SortFunc(out, func(a, b Violation) int {

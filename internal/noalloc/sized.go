@@ -24,8 +24,10 @@ import (
 // the two apart is the compiler's, so it is not reported.) Expressions at
 // positions the compiler has an escape record for are left to that record,
 // in escaped. escape.TestUnrecordedSizes checks the sizes on the running
-// toolchain, and TestConcatenationSize the concatenation's.
-func unrecorded(ctx context.Context, p bench.Package, fs []marked, escaped map[Position]bool) ([]diagnostic, error) {
+// toolchain, and TestConcatenationSize the concatenation's. fields are the
+// places where the compiler would record a struct field's value escaping,
+// as it prints a field the same as a method value (r.M).
+func unrecorded(ctx context.Context, p bench.Package, fs []marked, escaped map[Position]bool) (diags []diagnostic, fields map[Position]bool, err error) {
 	cfg := &packages.Config{
 		Context: ctx,
 		Dir:     p.Dir,
@@ -34,9 +36,10 @@ func unrecorded(ctx context.Context, p bench.Package, fs []marked, escaped map[P
 	}
 	pkgs, err := packages.Load(cfg, p.ImportPath)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.ImportPath, err)
+		return nil, nil, fmt.Errorf("%s: %w", p.ImportPath, err)
 	}
 	var out []diagnostic
+	fields = map[Position]bool{}
 	read := map[string]bool{} // the package and its test variant share files
 	for _, lp := range pkgs {
 		if len(lp.Errors) > 0 || lp.TypesInfo == nil {
@@ -54,10 +57,24 @@ func unrecorded(ctx context.Context, p bench.Package, fs []marked, escaped map[P
 					continue
 				}
 				out = append(out, sizedIn(lp, fd.Body, escaped)...)
+				fieldsIn(lp, fd.Body, fields)
 			}
 		}
 	}
-	return out, nil
+	return out, fields, nil
+}
+
+// fieldsIn adds to fields the places of body's struct field selections
+// (h.size), where the compiler records one that escapes: at the dot.
+func fieldsIn(p *packages.Package, body *ast.BlockStmt, fields map[Position]bool) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if e, ok := n.(*ast.SelectorExpr); ok {
+			if sel, ok := p.TypesInfo.Selections[e]; ok && sel.Kind() == types.FieldVal {
+				fields[position(p.Fset, e.X.End())] = true
+			}
+		}
+		return true
+	})
 }
 
 func markedAt(fs []marked, pos Position) bool {
@@ -73,12 +90,13 @@ func markedAt(fs []marked, pos Position) bool {
 func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool) []diagnostic {
 	info := p.TypesInfo
 	var out []diagnostic
-	report := func(at token.Pos, e ast.Expr, why string) {
+	report := func(at token.Pos, e ast.Expr, why string) *Violation {
 		pos := position(p.Fset, at)
 		if escaped[pos] {
-			return
+			return &Violation{} // the record's to report
 		}
 		out = append(out, diagnostic{pos: pos, Violation: Violation{Pos: pos, Reason: types.ExprString(e) + why, Unrecorded: true}})
+		return &out[len(out)-1].Violation
 	}
 	constant := func(e ast.Expr) bool { tv, ok := info.Types[e]; return ok && tv.Value != nil }
 	builtin := func(call *ast.CallExpr, name string) bool {
@@ -90,6 +108,7 @@ func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool
 		return ok && b.Name() == name
 	}
 	extended := map[*ast.CallExpr]bool{}
+	ranged := map[ast.Expr]bool{} // the operands of range statements
 	// A string(b) that is only a map key, a comparison's operand, a
 	// concatenation's (which is reported itself), a switch's tag or len's
 	// argument shares b's bytes (the compiler's slicebytetostringtmp).
@@ -105,6 +124,8 @@ func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.ADD:
 				shared[ast.Unparen(e.X)], shared[ast.Unparen(e.Y)] = true, true
 			}
+		case *ast.RangeStmt:
+			ranged[ast.Unparen(e.X)] = true
 		case *ast.SwitchStmt:
 			if e.Tag != nil {
 				shared[ast.Unparen(e.Tag)] = true
@@ -152,8 +173,13 @@ func sizedIn(p *packages.Package, body *ast.BlockStmt, escaped map[Position]bool
 					report(at, e, ", which does not escape, goes to the heap above 32 bytes")
 				case isString(to) && isSliceOf(from.Underlying(), types.Rune):
 					report(at, e, ", which does not escape, goes to the heap above 32 bytes")
-				case isSliceOf(to, types.Rune) && isString(from.Underlying()):
-					report(at, e, ", which does not escape, goes to the heap above 32 runes")
+				case isSliceOf(to, types.Rune) && isString(from.Underlying()) && !shared[e]:
+					// len([]rune(s)) counts the runes in place
+					// (runtime.countrunes).
+					v := report(at, e, ", which does not escape, goes to the heap above 32 runes")
+					if ranged[e] {
+						v.step = nextRangeRunes
+					}
 				}
 			}
 		case *ast.AssignStmt:

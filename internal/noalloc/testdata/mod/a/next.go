@@ -31,3 +31,31 @@ func Passed(n int) {
 func Captures(n int) {
 	fsink = func() int { return n } // want `^func literal escapes to heap$`
 }
+
+// Field boxes a struct field: the compiler prints it as it does r.M, and
+// the types tell them apart.
+//
+//squash:noalloc
+func Field(r R) {
+	sink = r.n // want `^r\.n escapes to heap$`
+}
+
+// RuneRange ranges over a []rune conversion, which goes to the heap above
+// 32 runes (testing.AllocsPerRun: 1 for 100 runes).
+//
+//squash:noalloc
+func RuneRange(s string) int {
+	n := 0
+	for _, r := range []rune(s) { // want `^\[\]rune\(s\), which does not escape, goes to the heap above 32 runes$`
+		n += int(r)
+	}
+	return n
+}
+
+// RuneCount counts runes in place (runtime.countrunes): it allocates
+// nothing (testing.AllocsPerRun: 0 for 100 runes).
+//
+//squash:noalloc
+func RuneCount(s string) int {
+	return len([]rune(s))
+}
