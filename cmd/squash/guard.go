@@ -164,7 +164,7 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		return 0, fmt.Errorf("nothing to guard: no %s at %s and no function marked //squash:noalloc; run 'squash guard -write' to record budgets", budget.FileName, root)
 	}
 	if old != nil {
-		if run.measured, err = measureBudgets(ctx, cfg); err != nil {
+		if run.measured, run.skipped, err = measureBudgets(ctx, cfg); err != nil {
 			return 0, err
 		}
 		run.gone = gonePackages(ctx, root, old, run.pkgs)
@@ -197,6 +197,7 @@ type guardRun struct {
 	gone     []string           // budgeted packages that no longer exist
 	budget   *budget.Budget     // nil when there is no budget file
 	measured []budget.Benchmark // the benchmarks as they are now
+	skipped  []budget.Skip      // the benchmarks that skipped themselves
 	noalloc  *noalloc.Result
 }
 
@@ -231,7 +232,7 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "squash: no %s at %s: checked //squash:noalloc only; run 'squash guard -write' to record budgets\n", budget.FileName, r.root)
 		return guardExit(failed)
 	}
-	opts := budget.Options{ByteTolerance: r.cfg.tolerance}
+	opts := budget.Options{ByteTolerance: r.cfg.tolerance, Skipped: r.skipped}
 	if bench.SelectsAll(r.cfg.bench.Bench) {
 		// Every benchmark of these packages ran: budgets of others are stale.
 		opts.Packages = r.pkgs
@@ -242,7 +243,7 @@ func (r *guardRun) print(stdout, stderr io.Writer) int {
 	}
 	opts.Packages = append(slices.Clip(opts.Packages), r.gone...)
 	v := budget.Compare(r.budget, r.measured, opts)
-	g.verdict(v, r.cfg, relativeTo(r.root, r.file))
+	g.verdict(v, r.cfg, relativeTo(r.root, r.file), r.skipped)
 	return guardExit(failed || v.Failed(r.cfg.strict))
 }
 
@@ -305,20 +306,26 @@ func readBudget(file string) (*budget.Budget, error) {
 // measureBudgets runs the benchmarks the way report does and returns them as
 // budget entries. No benchmark at all is not an error: there is nothing to
 // measure, and budgets of the packages' benchmarks are then stale.
-func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, error) {
+func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, []budget.Skip, error) {
 	rep, err := report.Make(ctx, report.Config{Patterns: cfg.patterns, Bench: cfg.bench, Progress: cfg.bench.Progress})
 	if errors.Is(err, report.ErrNoBenchmarks) && bench.SelectsAll(cfg.bench.Bench) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	// A -bench that matches nothing is a mistake, not a pass: in CI, it
 	// would turn the check off.
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if rep.Failures() != nil {
-		return nil, failures(rep, cfg.bench.Benchtime) // a budget is not checked, nor written, without its benchmark
+		return nil, nil, failures(rep, cfg.bench.Benchtime) // a budget is not checked, nor written, without its benchmark
 	}
-	return budget.FromReport(rep), nil
+	var skipped []budget.Skip
+	for _, p := range rep.Packages {
+		for _, s := range p.Skipped {
+			skipped = append(skipped, budget.Skip{Package: p.Path, Name: s.Name, Reason: s.Reason})
+		}
+	}
+	return budget.FromReport(rep), skipped, nil
 }
 
 // failures returns an error for each benchmark of rep that failed.
@@ -356,7 +363,7 @@ func (f *failedBenchmark) Error() string {
 // writeBudget measures the benchmarks and records them in file, keeping the
 // budgets of packages that were not measured.
 func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old *budget.Budget, file string, stdout, stderr io.Writer) error {
-	measured, err := measureBudgets(ctx, cfg)
+	measured, skipped, err := measureBudgets(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -378,11 +385,17 @@ func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old
 			ran[m.ID()] = true
 		}
 		old.Benchmarks = slices.DeleteFunc(old.Benchmarks, func(b budget.Benchmark) bool {
-			return !ran[b.ID()] && selected(b.Package, b.Name)
+			_, skip := budget.SkipOf(skipped, b.Package, b.Name)
+			return !ran[b.ID()] && selected(b.Package, b.Name) && !skip
 		})
 	}
+	for _, b := range old.Benchmarks {
+		if _, ok := budget.SkipOf(skipped, b.Package, b.Name); ok {
+			fmt.Fprintf(stderr, "squash: kept the budget of %s, which skipped itself%s\n", b.ID(), skipReason(skipped, b))
+		}
+	}
 	// The budgets of packages that are gone go, as the check says.
-	old.Update(append(whole, gonePackages(ctx, pkgs[0].Root, old, paths)...), measured)
+	old.Update(append(whole, gonePackages(ctx, pkgs[0].Root, old, paths)...), measured, skipped)
 	old.Benchtime = cfg.bench.Benchtime
 	tmp, err := os.CreateTemp(filepath.Dir(file), ".squash.budget-*")
 	if err != nil {
@@ -405,6 +418,15 @@ func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old
 	fmt.Fprintf(stdout, "wrote %d budgets to %s (%d measured now)\n", len(old.Benchmarks), file, len(measured))
 	warnVarying(stderr, measured, cfg.bench.Count)
 	return nil
+}
+
+// skipReason returns " (REASON)", what the benchmark of b logged before it
+// skipped itself, or "".
+func skipReason(skipped []budget.Skip, b budget.Benchmark) string {
+	if s, ok := budget.SkipOf(skipped, b.Package, b.Name); ok && s.Reason != "" {
+		return " (" + s.Reason + ")"
+	}
+	return ""
 }
 
 // warnVarying names each measured benchmark whose runs gave different
@@ -508,7 +530,7 @@ func (g *guardPrinter) violation(v noalloc.Violation) {
 	g.annotate("error", v.Pos.File, v.Pos.Line, v.Pos.Column, v.Message())
 }
 
-func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) {
+func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string, skipped []budget.Skip) {
 	for _, o := range v.Over {
 		g.overrun(o, cfg.tolerance, cfg.bench.Count)
 	}
@@ -528,6 +550,11 @@ func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) 
 	for _, s := range v.Stale {
 		msg := fmt.Sprintf("%s %s is in %s but no longer exists: run '%s' to drop it", s.Package, s.Name, file, writeCommand(cfg))
 		g.line("gone %s", msg)
+		g.annotate("warning", "", 0, 0, msg)
+	}
+	for _, b := range v.Skipped {
+		msg := fmt.Sprintf("%s %s skipped itself%s: its budget is not checked, and 'squash guard -write' keeps it", b.Package, b.Name, skipReason(skipped, b))
+		g.line("skip %s", msg)
 		g.annotate("warning", "", 0, 0, msg)
 	}
 	under := 0
@@ -552,6 +579,9 @@ func (g *guardPrinter) verdict(v *budget.Verdict, cfg guardConfig, file string) 
 	}
 	if len(v.Stale) > 0 {
 		summary += fmt.Sprintf(", %d gone", len(v.Stale))
+	}
+	if len(v.Skipped) > 0 {
+		summary += fmt.Sprintf(", %d skipped", len(v.Skipped))
 	}
 	g.line("%s", summary)
 	if len(v.Over) > 0 {

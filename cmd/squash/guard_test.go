@@ -252,7 +252,7 @@ func TestGuardVerdicts(t *testing.T) {
 	dir := guardModule(t)
 	t.Chdir(dir)
 	cfg := guardConfig{tolerance: 0.1, bench: bench.Options{Bench: ".", Benchtime: "100x", Count: 3}, patterns: []string{"./..."}}
-	measured, err := measureBudgets(context.Background(), cfg)
+	measured, _, err := measureBudgets(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -781,7 +781,7 @@ func TestGuardAllocatesLess(t *testing.T) {
 		var buf bytes.Buffer
 		g := &guardPrinter{w: &buf}
 		v := &budget.Verdict{Within: []budget.Overrun{{Budget: budgeted, Measured: tc.measured}}}
-		g.verdict(v, guardConfig{}, "squash.budget")
+		g.verdict(v, guardConfig{}, "squash.budget", nil)
 		if buf.String() != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, buf.String(), tc.want)
 		}
@@ -1047,5 +1047,51 @@ func TestGuardTinySite(t *testing.T) {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("tiny=%v: got\n%s\nwant a line\n%s", tiny, buf.String(), want)
 		}
+	}
+}
+
+// TestGuardSkipped: a budgeted benchmark that skips itself (golang/snappy's
+// without their testdata) is named as skipped, with what it logged, and
+// its budget is kept by -write. It was said to be gone, 'run squash guard
+// -write to drop it', which dropped it.
+func TestGuardSkipped(t *testing.T) {
+	dir := guardModule(t)
+	os.WriteFile(filepath.Join(dir, "dec", "skip_test.go"), []byte(`package dec
+
+import (
+	"os"
+	"testing"
+)
+
+func BenchmarkData(b *testing.B) {
+	if os.Getenv("GUARD_TEST_NODATA") != "" {
+		b.Skip("no data")
+	}
+	for b.Loop() {
+		Decode("a,b")
+	}
+}
+`), 0o644)
+	budgetFile := filepath.Join(dir, "squash.budget")
+	mustGuard(t, dir, exitClean, "-write", "-noalloc=false", "-count", "1", "-bench", "Data|Count", "./...")
+	t.Setenv("GUARD_TEST_NODATA", "1")
+	for _, args := range [][]string{{"-bench", "Data|Count"}, nil} {
+		out := mustGuard(t, dir, exitClean, append([]string{"-noalloc=false", "-count", "1"}, append(args, "./...")...)...)
+		for _, want := range []string{
+			"skip example.com/guard/dec BenchmarkData skipped itself (skip_test.go:10: no data): its budget is not checked, and 'squash guard -write' keeps it\n",
+			", 1 skipped\n",
+		} {
+			if !strings.Contains(out, want) || strings.Contains(out, "gone") {
+				t.Errorf("%q: stdout lacks %q, or says gone:\n%s", args, want, out)
+			}
+		}
+	}
+	_, _, stderr := squash(t, dir, "guard", "-write", "-noalloc=false", "-count", "1", "./...")
+	data, err := os.ReadFile(budgetFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "example.com/guard/dec BenchmarkData ") || !strings.Contains(stderr, "kept the budget of example.com/guard/dec BenchmarkData, which skipped itself (skip_test.go:10: no data)") {
+		t.Errorf("-write dropped the skipped benchmark's budget, or said nothing:\n%s\nstderr:\n%s", data, stderr)
 	}
 }

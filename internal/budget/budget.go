@@ -102,18 +102,42 @@ func (b *Budget) Find(pkg, name string) *Benchmark {
 	return &b.Benchmarks[i]
 }
 
+// A Skip is a benchmark that skipped itself (b.Skip) where it was
+// measured: its budget, and those of its sub-benchmarks, can be neither
+// checked nor said to be gone.
+type Skip struct {
+	Package, Name string
+	Reason        string // what it logged last, as go test prints it; "" if nothing
+}
+
+// Covers reports whether s is the benchmark name of pkg, or its parent.
+func (s Skip) Covers(pkg, name string) bool {
+	return pkg == s.Package && (name == s.Name || strings.HasPrefix(name, s.Name+"/"))
+}
+
+// SkipOf returns the skip in skips that covers the benchmark name of pkg.
+func SkipOf(skips []Skip, pkg, name string) (Skip, bool) {
+	i := slices.IndexFunc(skips, func(s Skip) bool { return s.Covers(pkg, name) })
+	if i < 0 {
+		return Skip{}, false
+	}
+	return skips[i], true
+}
+
 // Update records measured in b: it drops every budget of the packages pkgs
-// (whose benchmarks were all measured) and of the measured benchmarks, keeps
-// the others, adds measured (with its figures to record, see Benchmark), and
-// sorts the result. measured need not be sorted; Update sorts its sites,
-// folds their blanks, and drops those that round to 0 allocs/op.
-func (b *Budget) Update(pkgs []string, measured []Benchmark) {
+// (whose benchmarks were all measured) and of the measured benchmarks, but
+// those of benchmarks that skipped themselves, keeps the others, adds
+// measured (with its figures to record, see Benchmark), and sorts the
+// result. measured need not be sorted; Update sorts its sites, folds their
+// blanks, and drops those that round to 0 allocs/op.
+func (b *Budget) Update(pkgs []string, measured []Benchmark, skipped []Skip) {
 	ids := map[string]bool{}
 	for _, m := range measured {
 		ids[m.ID()] = true
 	}
 	b.Benchmarks = slices.DeleteFunc(b.Benchmarks, func(x Benchmark) bool {
-		return slices.Contains(pkgs, x.Package) || ids[x.ID()]
+		_, skip := SkipOf(skipped, x.Package, x.Name)
+		return slices.Contains(pkgs, x.Package) && !skip || ids[x.ID()]
 	})
 	for _, m := range measured {
 		// Near the highest of the runs: a budget that one of them

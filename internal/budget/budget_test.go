@@ -186,22 +186,26 @@ func TestUpdateKeepsOtherPackages(t *testing.T) {
 		{Package: "a", Name: "BenchmarkX", AllocsPerOp: 1},
 		{Package: "b", Name: "BenchmarkGone", AllocsPerOp: 2},
 		{Package: "b", Name: "BenchmarkY", AllocsPerOp: 3},
+		{Package: "b", Name: "BenchmarkSkips/n=1", AllocsPerOp: 6},
+		{Package: "b", Name: "BenchmarkSkipsNot", AllocsPerOp: 7},
 	}}
 	b.Update([]string{"b"}, []Benchmark{
 		{Package: "b", Name: "BenchmarkZ", AllocsPerOp: 5, Sites: []Site{{File: "z.go", Line: 9, Function: "b.Z", Code: "x  :=   f()", AllocsPerOp: 4},
 			{File: "z.go", Line: 2, Function: "b.Z", AllocsPerOp: 1}, {File: "z.go", Line: 5, Function: "b.Z", AllocsPerOp: 0.004}}},
 		{Package: "b", Name: "BenchmarkY", AllocsPerOp: 4},
-	})
+	}, []Skip{{Package: "b", Name: "BenchmarkSkips", Reason: "x_test.go:9: no data"}})
 	var got []string
 	for _, x := range b.Benchmarks {
 		got = append(got, x.ID())
 	}
-	if strings.Join(got, ",") != "a BenchmarkX,b BenchmarkY,b BenchmarkZ" {
+	// A benchmark that skipped itself keeps its budget, and its
+	// sub-benchmarks theirs (golang/snappy's without its testdata).
+	if strings.Join(got, ",") != "a BenchmarkX,b BenchmarkSkips/n=1,b BenchmarkY,b BenchmarkZ" {
 		t.Errorf("benchmarks %v", got)
 	}
 	// Without the package, only the measured benchmark is replaced.
-	b.Update(nil, []Benchmark{{Package: "a", Name: "BenchmarkX", AllocsPerOp: 9}})
-	if x := b.Find("a", "BenchmarkX"); x == nil || x.AllocsPerOp != 9 || len(b.Benchmarks) != 3 {
+	b.Update(nil, []Benchmark{{Package: "a", Name: "BenchmarkX", AllocsPerOp: 9}}, nil)
+	if x := b.Find("a", "BenchmarkX"); x == nil || x.AllocsPerOp != 9 || len(b.Benchmarks) != 4 {
 		t.Errorf("after updating a BenchmarkX: %+v", b.Benchmarks)
 	}
 	if y := b.Find("b", "BenchmarkY"); y == nil || y.AllocsPerOp != 4 {
@@ -218,7 +222,7 @@ func TestUpdateKeepsOtherPackages(t *testing.T) {
 func TestUpdateRecordsHighest(t *testing.T) {
 	b := &Budget{}
 	m := Benchmark{Package: "a", Name: "BenchmarkFlip", AllocsPerOp: 3, BytesPerOp: 106, RecordAllocsPerOp: 4, RecordBytesPerOp: 12152}
-	b.Update(nil, []Benchmark{m})
+	b.Update(nil, []Benchmark{m}, nil)
 	if x := b.Find("a", "BenchmarkFlip"); x == nil || x.AllocsPerOp != 4 || x.BytesPerOp != 12152 || x.RecordAllocsPerOp != 0 || x.RecordBytesPerOp != 0 {
 		t.Fatalf("recorded %+v, want 4 allocs/op and 12152 B/op", x)
 	}
@@ -368,7 +372,7 @@ func TestFromReportRange(t *testing.T) {
 		t.Errorf("one run of 3 allocs/op: lowest %v, highest %v; want 3, 3", r.AllocsPerOp, r.HighAllocsPerOp)
 	}
 	b := &Budget{}
-	b.Update(nil, got)
+	b.Update(nil, got, nil)
 	if h := b.Benchmarks[1].HighAllocsPerOp; h != 0 {
 		t.Errorf("a budget keeps the measurement's highest figure, %v", h)
 	}

@@ -28,6 +28,9 @@ type Options struct {
 	// package pkg named name: a budgeted one it selects that was not
 	// measured no longer exists either (renamed, say), and is stale.
 	Selected func(pkg, name string) bool
+	// Skipped are the benchmarks that skipped themselves: their budgets
+	// are not stale, but skipped.
+	Skipped []Skip
 }
 
 // MinByteOverrun is the fewest B/op over its budget that fail a benchmark,
@@ -45,6 +48,7 @@ type Verdict struct {
 	Within     []Overrun   // within budget; Measured may be below it
 	Unbudgeted []Benchmark // measured but not in the budget
 	Stale      []Benchmark // in the budget, but no such benchmark was measured
+	Skipped    []Benchmark // in the budget, and the benchmark skipped itself
 }
 
 // An Overrun compares one benchmark's measurement with its budget.
@@ -101,7 +105,12 @@ func Compare(b *Budget, measured []Benchmark, opts Options) *Verdict {
 		v.Over = append(v.Over, o)
 	}
 	for _, want := range b.Benchmarks {
-		if !seen[want.ID()] && (slices.Contains(opts.Packages, want.Package) || opts.Selected != nil && opts.Selected(want.Package, want.Name)) {
+		if seen[want.ID()] {
+			continue
+		}
+		if _, ok := SkipOf(opts.Skipped, want.Package, want.Name); ok {
+			v.Skipped = append(v.Skipped, want)
+		} else if slices.Contains(opts.Packages, want.Package) || opts.Selected != nil && opts.Selected(want.Package, want.Name) {
 			v.Stale = append(v.Stale, want)
 		}
 	}

@@ -146,3 +146,33 @@ func TestCompareMinByteOverrun(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareSkipped: the budget of a benchmark that skipped itself, or of
+// a sub-benchmark of one, is skipped, not stale. golang/snappy's
+// benchmarks skip themselves without their testdata, and a check said such
+// a budget 'no longer exists: run squash guard -write to drop it'.
+func TestCompareSkipped(t *testing.T) {
+	b := &Budget{Benchmarks: []Benchmark{
+		{Package: "p", Name: "BenchmarkData/file=a", AllocsPerOp: 1},
+		{Package: "p", Name: "BenchmarkDataGone", AllocsPerOp: 1},
+		{Package: "p", Name: "BenchmarkRan", AllocsPerOp: 1},
+	}}
+	measured := []Benchmark{{Package: "p", Name: "BenchmarkRan", AllocsPerOp: 1}}
+	skips := []Skip{{Package: "p", Name: "BenchmarkData", Reason: "p_test.go:9: no testdata"}}
+	for _, opts := range []Options{
+		{Packages: []string{"p"}, Skipped: skips},
+		{Selected: func(pkg, name string) bool { return true }, Skipped: skips},
+	} {
+		v := Compare(b, measured, opts)
+		var stale, skipped []string
+		for _, s := range v.Stale {
+			stale = append(stale, s.Name)
+		}
+		for _, s := range v.Skipped {
+			skipped = append(skipped, s.Name)
+		}
+		if !equal(stale, []string{"BenchmarkDataGone"}) || !equal(skipped, []string{"BenchmarkData/file=a"}) || len(v.Within) != 1 || v.Failed(true) {
+			t.Errorf("stale %v, skipped %v, within %d, failed %v; want [BenchmarkDataGone], [BenchmarkData/file=a], 1, false", stale, skipped, len(v.Within), v.Failed(true))
+		}
+	}
+}

@@ -31,7 +31,7 @@ example.com/m/dec BenchmarkDecode 1 allocs/op 64 B/op
 			fmt.Printf("  new: %s %s\n", s.Where(), s.Code)
 		}
 	}
-	b.Update([]string{"example.com/m/dec"}, measured)
+	b.Update([]string{"example.com/m/dec"}, measured, nil)
 	budget.Write(os.Stdout, b)
 	// Output:
 	// BenchmarkDecode: 2 allocs/op, budget 1
