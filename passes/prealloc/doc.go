@@ -42,6 +42,32 @@
 // the loop; and the length can be evaluated again without side effects. A
 // range over a string is not reported: it counts runes, not bytes.
 //
+// A range over the result of a call is reported too: the fix holds the
+// result in a variable declared just before the loop, where the range
+// statement evaluated it once all the same, and sizes the slice by its
+// length:
+//
+//	var out []string
+//	for _, line := range wrap(text) {
+//		out = append(out, "> "+line)
+//	}
+//
+// becomes
+//
+//	lines := wrap(text)
+//	out := slices.Grow[[]string](nil, len(lines))
+//	for _, line := range lines {
+//		out = append(out, "> "+line)
+//	}
+//
+// The variable is named for the loop's values (line: lines), else for the
+// function (wrap), whichever no declaration in scope has; with neither
+// free, the loop is not reported. Nor is a range over a conversion,
+// []byte(s), which may read the string without a copy, nor one over
+// strings.Split, Fields and the like (or bytes') that uses no index, which
+// modernize's stringsseq turns into a range over an iterator that allocates
+// no slice at all (Go 1.24 and later).
+//
 // A count that may be negative, such as n or len(data)-3, only means that
 // the loop does not run, but make and slices.Grow panic on a negative
 // capacity: the fix makes the slice with max(0, n). Where the builtin max

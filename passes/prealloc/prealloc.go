@@ -99,10 +99,31 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 	}
 	stmt := list[j]
 	count, ok := loops.TripCount(pass, list, j)
-	if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
+	redeclare := func(decl string) []analysis.TextEdit { return loops.Redeclare(pass, list, i, j, count, decl) }
+	held, wait := "", ""
+	if !ok {
+		// A range over a call's result: its length is known once the
+		// call returns, which the fix holds in a variable.
+		h, hoisted := loops.RangeCall(pass, list, j)
+		if !hoisted {
+			return
+		}
+		count, held = h.Count, h.Name
+		redeclare = func(decl string) []analysis.TextEdit { return loops.RedeclareHoisted(pass, list, i, j, h, decl) }
+		if first := firstFilled(pass, list, i, j); first != nil {
+			// Its fix holds the result; this one's, made then on
+			// the next round of -fix, would hold it again.
+			redeclare = nil
+			wait = fmt.Sprintf(" (no fix offered yet: %s's, which the loop fills too, holds the result first; squash lint -fix makes this one after it)", first.Name())
+		}
+	}
+	if !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
 		return
 	}
 	capacity, noSize := count.Size(pass, stmt.Pos(), "the capacity")
+	if held != "" {
+		capacity = "len(" + held + ")"
+	}
 	_, isVar := list[i].(*ast.DeclStmt)
 	decl := list[i]
 	d := analysis.Diagnostic{
@@ -111,22 +132,40 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), count.Text),
 		Related: loops.Uses(info, body, obj, "grows here"),
 	}
+	if held != "" {
+		d.Message += ", the call's result held in a variable"
+	}
 	typeText := loops.Text(pass.Fset, typ)
 	if noSize != "" {
 		d.Message += noSize
+	} else if wait != "" {
+		d.Message += wait
 	} else if !isVar || count.Positive || !nilObservable(info, list[j+1:], obj) {
 		// A loop that runs at least once leaves the slice non-nil.
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), typeText, capacity)
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Preallocate %s with capacity %s", obj.Name(), capacity),
-			TextEdits: loops.Redeclare(pass, list, i, j, count, make),
+			TextEdits: redeclare(make),
 		}}
-	} else if fix, why := keepNil(pass, list, i, j, obj, typeText, count, capacity); why == "" {
+	} else if fix, why := keepNil(pass, list, j, obj, typeText, count, capacity, redeclare); why == "" {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	} else {
 		d.Message += why
 	}
 	pass.Report(d)
+}
+
+// firstFilled returns a slice declared before list[i] that the loop
+// list[j] fills as it fills the one of list[i], or nil.
+func firstFilled(pass *analysis.Pass, list []ast.Stmt, i, j int) types.Object {
+	for k := range i {
+		if obj, _ := emptySlice(pass, list[k]); obj != nil {
+			if first, body := loops.FirstUse(pass.TypesInfo, list, k, obj); first == j && body != nil && appendsOnce(pass.TypesInfo, body, obj) {
+				return obj
+			}
+		}
+	}
+	return nil
 }
 
 // keepNil returns the fix that makes obj, a slice declared nil that the
@@ -135,7 +174,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 // Where it cannot be offered (before Go 1.21, which added package slices,
 // or where the name it is imported under is taken), it returns why, to be
 // added to the diagnostic's message.
-func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, typ string, count loops.Count, capacity string) (analysis.SuggestedFix, string) {
+func keepNil(pass *analysis.Pass, list []ast.Stmt, j int, obj types.Object, typ string, count loops.Count, capacity string, redeclare func(string) []analysis.TextEdit) (analysis.SuggestedFix, string) {
 	pos := list[j].Pos()
 	n := capacity
 	if !types.Identical(count.Type, types.Typ[types.Int]) {
@@ -157,7 +196,7 @@ func keepNil(pass *analysis.Pass, list []ast.Stmt, i, j int, obj types.Object, t
 	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Preallocate %s with capacity %s, keeping it nil when the loop does not run", obj.Name(), capacity),
-		TextEdits: append(loops.Redeclare(pass, list, i, j, count, fmt.Sprintf("%s := %s", obj.Name(), grow(name))), edits...),
+		TextEdits: append(redeclare(fmt.Sprintf("%s := %s", obj.Name(), grow(name))), edits...),
 	}, ""
 }
 

@@ -28,13 +28,34 @@ import (
 // statements in between stay where they are. Declarations moved before
 // one statement keep their order (see insertion).
 func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl string) []analysis.TextEdit {
+	return redeclare(pass, list, i, j, count, "", decl)
+}
+
+// RedeclareHoisted is Redeclare for a loop that ranges over the result of
+// a call, which h holds in a variable (see RangeCall): h's declaration goes
+// on the line above decl, and the loop ranges over the variable.
+func RedeclareHoisted(pass *analysis.Pass, list []ast.Stmt, i, j int, h Hoist, decl string) []analysis.TextEdit {
+	return append(redeclare(pass, list, i, j, h.Count, h.Decl, decl), h.Range)
+}
+
+// redeclare is Redeclare, with hold, when not "", a statement that goes on
+// the line above decl.
+func redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, hold, decl string) []analysis.TextEdit {
 	k := j // the statement the declaration goes before
 	for k-1 > i && settled(pass.TypesInfo, list[k-1], list[j], count) {
 		k--
 	}
 	old := list[i]
+	src := source(pass, old.Pos())
 	if k == i+1 {
-		return []analysis.TextEdit{{Pos: old.Pos(), End: old.End(), NewText: []byte(decl)}}
+		text := decl
+		if hold != "" {
+			text = hold + "\n" + indentOf(pass, src, old) + decl
+		}
+		return []analysis.TextEdit{{Pos: old.Pos(), End: old.End(), NewText: []byte(text)}}
+	}
+	if hold != "" {
+		decl = hold + "\n" + decl // the indentation is added below
 	}
 	// Declarations in between that the loop's other fixes may move
 	// before the anchor too, and the anchor when it is one, which its fix
@@ -42,8 +63,7 @@ func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl
 	rank := countSettled(pass.TypesInfo, list[i+1:k+1], list[j], count)
 	anchor := list[k]
 	del := analysis.TextEdit{Pos: old.Pos(), End: old.End()}
-	lines := []string{decl}
-	src := source(pass, old.Pos())
+	lines := strings.Split(decl, "\n")
 	if src == nil {
 		return []analysis.TextEdit{del, {Pos: anchor.Pos(), End: anchor.Pos(), NewText: []byte(decl + "\n")}}
 	}
@@ -55,11 +75,12 @@ func Redeclare(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, decl
 			pos = tf.LineStart(tf.Line(above[0].Pos()))
 		}
 		del.Pos, del.End = pos, skipBlankLine(tf, src, runStart(pass.TypesInfo, tf, list, i, j, pos), end)
-		lines = nil
+		stmts := lines
+		lines = append([]string(nil), stmts[:len(stmts)-1]...) // hold, if any, above the comments
 		for _, c := range above {
 			lines = append(lines, c.Text)
 		}
-		lines = append(lines, decl)
+		lines = append(lines, stmts[len(stmts)-1])
 		for _, c := range comments {
 			lines[len(lines)-1] += " " + c.Text
 		}
@@ -86,6 +107,20 @@ func InsertBefore(pass *analysis.Pass, list []ast.Stmt, i, j int, count Count, t
 	}
 	rank := countSettled(pass.TypesInfo, list[i+1:j], loop, count)
 	return insertion(pass.Fset.File(loop.Pos()), src, loop.Pos(), rank, []string{text}, !quiet(pass.TypesInfo, list[j-1]))
+}
+
+// indentOf returns the blanks before the statement s on its line, or ""
+// when other code stands there or the source is not at hand.
+func indentOf(pass *analysis.Pass, src []byte, s ast.Stmt) string {
+	if src == nil {
+		return ""
+	}
+	tf := pass.Fset.File(s.Pos())
+	indent := string(src[tf.Offset(tf.LineStart(tf.Line(s.Pos()))):tf.Offset(s.Pos())])
+	if !blank(indent) {
+		return ""
+	}
+	return indent
 }
 
 // insertion returns the edit that puts lines, statements and comments, on

@@ -269,14 +269,6 @@ func rangeChannel(ch chan int) []int {
 	return out
 }
 
-func sideEffects(next func() []int) []int {
-	var out []int
-	for _, x := range next() {
-		out = append(out, x)
-	}
-	return out
-}
-
 func counterChanged(xs []int) []int {
 	var out []int
 	n := len(xs)
