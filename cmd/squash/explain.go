@@ -149,18 +149,26 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 			saidShapes = true
 			fmt.Fprintln(w, "  in a generic function: the compiler decides once for each shape and for each instantiation's wrapper, and its records do not say which, so they may differ")
 		}
-		for _, r := range l.Here {
-			prefix := rel(r.Pos) + ": "
-			if len(r.Inlined) > 0 {
-				prefix = fmt.Sprintf("%s, code inlined from %s: ", rel(r.Pos), rel(r.Source()))
+		// A generic body's records, one per shape and alike but for it,
+		// are printed once.
+		each := func(recs []escape.Record, prefix func(escape.Record) string) {
+			groups, shapes := escape.ByShape(recs)
+			for i, g := range groups {
+				record(prefix(g[0]), g[0])
+				if len(g) > 1 {
+					fmt.Fprintf(w, "    the same for each of %d shapes, one record each: %s\n", len(g), strings.Join(shapes[i], ", "))
+				}
 			}
-			record(prefix, r)
 		}
-		for _, r := range l.Copies {
-			record(fmt.Sprintf("%d:%d inlined into %s: ", r.Source().Line, r.Source().Col, rel(r.Pos)), r)
-		}
-		for _, r := range l.Through {
-			record(fmt.Sprintf("flows through here from %s: ", rel(r.Pos)), r)
-		}
+		each(l.Here, func(r escape.Record) string {
+			if len(r.Inlined) > 0 {
+				return fmt.Sprintf("%s, code inlined from %s: ", rel(r.Pos), rel(r.Source()))
+			}
+			return rel(r.Pos) + ": "
+		})
+		each(l.Copies, func(r escape.Record) string {
+			return fmt.Sprintf("%d:%d inlined into %s: ", r.Source().Line, r.Source().Col, rel(r.Pos))
+		})
+		each(l.Through, func(r escape.Record) string { return fmt.Sprintf("flows through here from %s: ", rel(r.Pos)) })
 	}
 }

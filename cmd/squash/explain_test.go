@@ -311,3 +311,28 @@ func TestPrintExplanationCompilerNames(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintExplanationShapes: a generic body's records, one per shape and
+// alike but for it, are printed once with the shapes named; spf13/cast's
+// number.go:298 printed seventeen, 172 lines.
+func TestPrintExplanationShapes(t *testing.T) {
+	at := escape.Position{File: "/m/a.go", Line: 3, Col: 9}
+	boxed := func(shape string) escape.Record {
+		return escape.Record{Code: "escape", Message: "v escapes to heap", Pos: at, Flow: []escape.Step{
+			{Text: "from return go.shape." + shape + "(0), v (return)", Pos: at},
+		}}
+	}
+	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
+		Line: 3, Code: "return 0, v",
+		Here: []escape.Record{boxed("int"), boxed("uint8"), {Code: "escape", Message: "w escapes to heap", Pos: at}, boxed("float64")},
+	}}}
+	var out strings.Builder
+	printExplanation(&out, e)
+	want := "a.go:3: return 0, v\n" +
+		"  3:9: escape: v escapes to heap\n      from return go.shape.int(0), v (return)  (3:9)\n" +
+		"    the same for each of 3 shapes, one record each: int, uint8, float64\n" +
+		"  3:9: escape: w escapes to heap\n"
+	if out.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+}

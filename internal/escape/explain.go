@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -294,4 +295,61 @@ func genericLines(path string, src []string) func(line int) ([2]int, bool) {
 		}
 		return [2]int{}, false
 	}
+}
+
+// shapeName matches the start of a compiler's shape name, go.shape.uint8 or
+// go.shape.struct { … }: what follows a struct's or a func's keyword is
+// left as it is, so that records of two such shapes stay apart.
+var shapeName = regexp.MustCompile(`go\.shape\.[\w.*\[\]]+`)
+
+// ByShape groups recs, in their order, into records that differ in the
+// compiler's shape names alone: the decisions of a generic function's
+// body, one per shape it is compiled for (spf13/cast's number.go:298 has
+// seventeen, go.shape.int to go.shape.float64, alike but for the shape in
+// their flows). Each group's shapes are the names of the shapes its
+// records name, in the order of the records, without "go.shape.".
+func ByShape(recs []Record) (groups [][]Record, shapes [][]string) {
+	key := func(r Record) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s\x00%s\x00%v\x00%v", r.Code, shapeName.ReplaceAllString(r.Message, "go.shape"), r.Pos, r.Inlined)
+		for _, s := range r.Flow {
+			fmt.Fprintf(&b, "\x00%s\x00%v\x00%v", shapeName.ReplaceAllString(s.Text, "go.shape"), s.Pos, s.Inlined)
+		}
+		return b.String()
+	}
+	index := map[string]int{}
+	for _, r := range recs {
+		k := key(r)
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups, shapes = append(groups, nil), append(shapes, nil)
+		}
+		groups[i] = append(groups[i], r)
+		for _, s := range shapeNames(r) {
+			if !slices.Contains(shapes[i], s) {
+				shapes[i] = append(shapes[i], s)
+			}
+		}
+	}
+	return groups, shapes
+}
+
+// shapeNames returns the shapes that r's message and flow name, without
+// "go.shape.".
+func shapeNames(r Record) []string {
+	texts := []string{r.Message}
+	for _, s := range r.Flow {
+		texts = append(texts, s.Text)
+	}
+	var out []string
+	for _, t := range texts {
+		for _, m := range shapeName.FindAllString(t, -1) {
+			if m = strings.TrimPrefix(m, "go.shape."); !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
