@@ -308,7 +308,9 @@ func readBudget(file string) (*budget.Budget, error) {
 // measure, and budgets of the packages' benchmarks are then stale.
 func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, []budget.Skip, error) {
 	rep, err := report.Make(ctx, report.Config{Patterns: cfg.patterns, Bench: cfg.bench, Progress: cfg.bench.Progress})
-	if errors.Is(err, report.ErrNoBenchmarks) && bench.SelectsAll(cfg.bench.Bench) {
+	// Benchmarks that all skipped themselves are not none: their budgets
+	// are neither gone nor checked, and the error says why they skipped.
+	if errors.Is(err, report.ErrNoBenchmarks) && bench.SelectsAll(cfg.bench.Bench) && !errors.Is(err, bench.ErrNoneRan) {
 		return nil, nil, nil
 	}
 	// A -bench that matches nothing is a mistake, not a pass: in CI, it

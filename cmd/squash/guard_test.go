@@ -1056,22 +1056,7 @@ func TestGuardTinySite(t *testing.T) {
 // -write to drop it', which dropped it.
 func TestGuardSkipped(t *testing.T) {
 	dir := guardModule(t)
-	os.WriteFile(filepath.Join(dir, "dec", "skip_test.go"), []byte(`package dec
-
-import (
-	"os"
-	"testing"
-)
-
-func BenchmarkData(b *testing.B) {
-	if os.Getenv("GUARD_TEST_NODATA") != "" {
-		b.Skip("no data")
-	}
-	for b.Loop() {
-		Decode("a,b")
-	}
-}
-`), 0o644)
+	os.WriteFile(filepath.Join(dir, "dec", "skip_test.go"), []byte(skipping("dec", `Decode("a,b")`)), 0o644)
 	budgetFile := filepath.Join(dir, "squash.budget")
 	mustGuard(t, dir, exitClean, "-write", "-noalloc=false", "-count", "1", "-bench", "Data|Count", "./...")
 	t.Setenv("GUARD_TEST_NODATA", "1")
@@ -1094,4 +1079,45 @@ func BenchmarkData(b *testing.B) {
 	if !strings.Contains(string(data), "example.com/guard/dec BenchmarkData ") || !strings.Contains(stderr, "kept the budget of example.com/guard/dec BenchmarkData, which skipped itself (skip_test.go:10: no data)") {
 		t.Errorf("-write dropped the skipped benchmark's budget, or said nothing:\n%s\nstderr:\n%s", data, stderr)
 	}
+
+	// A package whose every benchmark skipped itself is an error, as
+	// under -bench: without -bench its budgets were all 'gone', and
+	// -write dropped them.
+	os.Mkdir(filepath.Join(dir, "only"), 0o755)
+	os.WriteFile(filepath.Join(dir, "only", "only.go"), []byte("package only\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "only", "only_test.go"), []byte(skipping("only", "")), 0o644)
+	t.Setenv("GUARD_TEST_NODATA", "")
+	mustGuard(t, dir, exitClean, "-write", "-noalloc=false", "-count", "1", "./only")
+	t.Setenv("GUARD_TEST_NODATA", "1")
+	before, _ := os.ReadFile(budgetFile)
+	for _, args := range [][]string{{"./only"}, {"-write", "./only"}} {
+		code, stdout, stderr := squash(t, dir, append([]string{"guard", "-noalloc=false", "-count", "1"}, args...)...)
+		if code != exitError || !strings.Contains(stderr, "no benchmarks ran in example.com/guard/only: BenchmarkData skipped itself (only_test.go:10: no data)") {
+			t.Errorf("%q: exit %d, want %d and the skip named:\nstdout:\n%s\nstderr:\n%s", args, code, exitError, stdout, stderr)
+		}
+	}
+	if after, _ := os.ReadFile(budgetFile); !bytes.Equal(before, after) || !strings.Contains(string(after), "example.com/guard/only BenchmarkData ") {
+		t.Errorf("the budget changed, or lacks only's:\n%s\nnow\n%s", before, after)
+	}
+}
+
+// skipping returns a test file of package pkg whose BenchmarkData skips
+// itself at line 10 when GUARD_TEST_NODATA is set, and runs op otherwise.
+func skipping(pkg, op string) string {
+	return "package " + pkg + `
+
+import (
+	"os"
+	"testing"
+)
+
+func BenchmarkData(b *testing.B) {
+	if os.Getenv("GUARD_TEST_NODATA") != "" {
+		b.Skip("no data")
+	}
+	for b.Loop() {
+		` + op + `
+	}
+}
+`
 }
