@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,14 +100,14 @@ func TestParseJSON(t *testing.T) {
 }
 {"example.com/b": {"prealloc": {"error": "analysis skipped"}}}
 `)
-	got, err := parseJSON(out)
+	got, err := parseJSON(out, noFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || got[0].Pass != "poolput" || got[1].Pass != "mapsize" || got[1].EndLine != 5 || got[1].Fix != "Make m with size n: m := make(map[int]int, n)" || got[0].Fix != "" {
 		t.Errorf("parseJSON = %+v", got)
 	}
-	if _, err := parseJSON([]byte("{not json")); err == nil {
+	if _, err := parseJSON([]byte("{not json"), noFile); err == nil {
 		t.Error("no error for broken JSON")
 	}
 }
@@ -115,8 +116,9 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(`{"p": {"a": [{"posn": "f.go:1:2", "end": "f.go:3:4", "message": "m"}]}}`))
 	f.Add([]byte("# p\n{}\n{}"))
 	f.Add([]byte(`{"p": {"a": [{"posn": "::", "suggested_fixes": [{"edits": [{}]}]}]}}`))
+	f.Add([]byte(`{"p": {"a": [{"posn": "f.go:4:9", "message": "m", "suggested_fixes": [{"edits": [{"filename": "f.go", "start": 45, "end": 63, "new": "strconv.Itoa("}]}]}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		findings, err := parseJSON(data)
+		findings, err := parseJSON(data, oneFile)
 		if err != nil && findings != nil {
 			t.Fatal("findings and an error")
 		}
@@ -126,6 +128,44 @@ func FuzzParseJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// noFile reads no file, as where a finding's file is gone.
+func noFile(name string) ([]byte, error) { return nil, os.ErrNotExist }
+
+// fixSource is the file that oneFile reads, whatever its name.
+const fixSource = "package p\n\nfunc f(n int) string {\n\treturn fmt.Sprintf(\"%d\", n)\n}\n\nfunc g(xs []int) {\n\tvar out []int\n\tlog()\n\tfor _, x := range xs {\n\t}\n}\n"
+
+func oneFile(string) ([]byte, error) { return []byte(fixSource), nil }
+
+// TestNewLines: a fix in words shows the lines its edits make, whole, not
+// the fragments the edits hold: perfsprint's "strconv.Itoa(" is the line
+// return strconv.Itoa(n).
+func TestNewLines(t *testing.T) {
+	at := func(s string) int { return strings.Index(fixSource, s) }
+	sprintf, decl, loop := at("fmt.Sprintf("), at("\tvar out"), at("\tfor _, x")
+	for _, tc := range []struct {
+		name  string
+		edits []jsonEdit
+		read  func(string) ([]byte, error)
+		want  []string
+	}{
+		{"part of a line", []jsonEdit{{"f.go", sprintf, sprintf + len(`fmt.Sprintf("%d", `), "strconv.Itoa("}}, oneFile, []string{"return strconv.Itoa(n)"}},
+		{"moved down", []jsonEdit{
+			{"f.go", decl, loop - len("\tlog()\n"), ""},
+			{"f.go", loop, loop, "\tout := make([]int, 0, len(xs))\n"},
+		}, oneFile, []string{"out := make([]int, 0, len(xs))"}},
+		{"two edits of one line, shown once", []jsonEdit{
+			{"f.go", sprintf, sprintf + len("fmt.Sprintf"), "fmt.Sprint"},
+			{"f.go", sprintf + len(`fmt.Sprintf(`), sprintf + len(`fmt.Sprintf("%d", `), ""},
+		}, oneFile, []string{"return fmt.Sprint(n)"}},
+		{"no file", []jsonEdit{{"f.go", sprintf, sprintf + 3, "strconv.Itoa("}}, noFile, []string{"strconv.Itoa("}},
+		{"offsets past the end", []jsonEdit{{"f.go", 1000, 1001, "x := 1\n"}}, oneFile, []string{"x := 1"}},
+	} {
+		if got := newLines(tc.edits, tc.read); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: newLines = %q, want %q", tc.name, got, tc.want)
+		}
+	}
 }
 
 // TestFindingsOnly: perfsprint's fix of a file's imports, a diagnostic of

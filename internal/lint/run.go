@@ -115,6 +115,71 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 	return stdout.Bytes(), nil
 }
 
+// newLines returns the lines that the edits of one fix write, trimmed,
+// in the order of the edits: each line of the file that an edit touches as
+// the fix leaves it, but for those it leaves as they were, so that an edit
+// of part of a line (perfsprint's "strconv.Itoa(" for `fmt.Sprintf("%d", `)
+// reads as the line it makes, return strconv.Itoa(n). Where read cannot
+// give an edit's file as the offsets expect, that edit's own text stands.
+func newLines(edits []jsonEdit, read func(string) ([]byte, error)) []string {
+	var out []string
+	add := func(text string) {
+		for line := range strings.Lines(text) {
+			if t := strings.TrimSpace(line); t != "" && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	files := map[string][]byte{}
+	for i, e := range edits {
+		src, ok := files[e.Filename]
+		if !ok {
+			src, _ = read(e.Filename)
+			files[e.Filename] = src
+		}
+		if e.Start < 0 || e.Start > e.End || e.End > len(src) {
+			add(e.New)
+			continue
+		}
+		// The whole lines the edit touches, with the fix's other edits
+		// within them, which an earlier one may have shown.
+		from := bytes.LastIndexByte(src[:e.Start], '\n') + 1
+		to := len(src)
+		if k := bytes.IndexByte(src[e.End:], '\n'); k >= 0 {
+			to = e.End + k
+		}
+		var in []jsonEdit
+		for _, o := range edits {
+			if o.Filename == e.Filename && o.Start >= from && o.End <= to && o.Start <= o.End {
+				in = append(in, o)
+			}
+		}
+		slices.SortStableFunc(in, func(a, b jsonEdit) int { return a.Start - b.Start })
+		var b strings.Builder
+		at := from
+		for _, o := range in {
+			if o.Start < at {
+				break // overlapping edits, which one fix does not make
+			}
+			b.Write(src[at:o.Start])
+			b.WriteString(o.New)
+			at = o.End
+		}
+		if at < e.End {
+			add(edits[i].New)
+			continue
+		}
+		b.Write(src[at:to])
+		old := strings.Split(string(src[from:to]), "\n")
+		for line := range strings.Lines(b.String()) {
+			if t := strings.TrimSpace(line); !slices.ContainsFunc(old, func(o string) bool { return strings.TrimSpace(o) == t }) {
+				add(t)
+			}
+		}
+	}
+	return out
+}
+
 // isHeader reports whether a line of the go command's errors is a
 // package's header, such as "# example.com/m/p".
 func isHeader(line string) bool { return strings.HasPrefix(line, "# ") }
@@ -127,7 +192,7 @@ func Run(ctx context.Context, c Config) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseJSON(out)
+	return parseJSON(out, os.ReadFile)
 }
 
 // jsonDiagnostic is unitchecker's JSON form of a diagnostic.
@@ -139,16 +204,23 @@ type jsonDiagnostic struct {
 		Posn string `json:"posn"`
 	} `json:"related"`
 	SuggestedFixes []struct {
-		Message string `json:"message"`
-		Edits   []struct {
-			New string `json:"new"`
-		} `json:"edits"`
+		Message string     `json:"message"`
+		Edits   []jsonEdit `json:"edits"`
 	} `json:"suggested_fixes"`
+}
+
+// jsonEdit is unitchecker's JSON form of a text edit: bytes start to end
+// of the file replaced by new.
+type jsonEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
 }
 
 // parseJSON reads go vet -json output: a stream of objects, package to
 // analyzer to diagnostics, between which go vet may print "# pkg" lines.
-func parseJSON(out []byte) ([]Finding, error) {
+func parseJSON(out []byte, read func(string) ([]byte, error)) ([]Finding, error) {
 	var findings []Finding
 	var kept bytes.Buffer
 	for line := range bytes.Lines(out) {
@@ -183,14 +255,8 @@ func parseJSON(out []byte) ([]Finding, error) {
 					}
 					if len(d.SuggestedFixes) > 0 {
 						fix := d.SuggestedFixes[0]
-						var news []string
-						for _, e := range fix.Edits {
-							if t := strings.TrimSpace(e.New); t != "" {
-								news = append(news, t)
-							}
-						}
 						f.Fix = fix.Message
-						if len(news) > 0 {
+						if news := newLines(fix.Edits, read); len(news) > 0 {
 							f.Fix += ": " + strings.Join(news, " … ")
 						}
 					}
