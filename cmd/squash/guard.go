@@ -164,7 +164,7 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		return 0, fmt.Errorf("nothing to guard: no %s at %s and no function marked //squash:noalloc; run 'squash guard -write' to record budgets", budget.FileName, root)
 	}
 	if old != nil {
-		if run.measured, run.skipped, err = measureBudgets(ctx, cfg); err != nil {
+		if run.measured, run.skipped, err = measureBudgets(ctx, cfg, run.pkgs); err != nil {
 			return 0, err
 		}
 		run.gone = gonePackages(ctx, root, old, run.pkgs)
@@ -305,8 +305,9 @@ func readBudget(file string) (*budget.Budget, error) {
 
 // measureBudgets runs the benchmarks the way report does and returns them as
 // budget entries. No benchmark at all is not an error: there is nothing to
-// measure, and budgets of the packages' benchmarks are then stale.
-func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, []budget.Skip, error) {
+// measure, and budgets of the packages' benchmarks are then stale. paths
+// are the import paths of the packages, for an error.
+func measureBudgets(ctx context.Context, cfg guardConfig, paths []string) ([]budget.Benchmark, []budget.Skip, error) {
 	rep, err := report.Make(ctx, report.Config{Patterns: cfg.patterns, Bench: cfg.bench, Progress: cfg.bench.Progress})
 	// Benchmarks that all skipped themselves are not none: their budgets
 	// are neither gone nor checked, and the error says why they skipped.
@@ -314,7 +315,11 @@ func measureBudgets(ctx context.Context, cfg guardConfig) ([]budget.Benchmark, [
 		return nil, nil, nil
 	}
 	// A -bench that matches nothing is a mistake, not a pass: in CI, it
-	// would turn the check off.
+	// would turn the check off. report's words for a package without test
+	// files name its -profile, which guard has not.
+	if errors.Is(err, report.ErrNoBenchmarks) && !errors.Is(err, bench.ErrNoneRan) {
+		return nil, nil, fmt.Errorf("no benchmarks %s", bench.NoneFound(strings.Join(paths, " "), cfg.bench.Bench))
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -365,7 +370,7 @@ func (f *failedBenchmark) Error() string {
 // writeBudget measures the benchmarks and records them in file, keeping the
 // budgets of packages that were not measured.
 func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old *budget.Budget, file string, stdout, stderr io.Writer) error {
-	measured, skipped, err := measureBudgets(ctx, cfg)
+	measured, skipped, err := measureBudgets(ctx, cfg, guardImportPaths(pkgs))
 	if err != nil {
 		return err
 	}

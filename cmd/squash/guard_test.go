@@ -252,7 +252,7 @@ func TestGuardVerdicts(t *testing.T) {
 	dir := guardModule(t)
 	t.Chdir(dir)
 	cfg := guardConfig{tolerance: 0.1, bench: bench.Options{Bench: ".", Benchtime: "100x", Count: 3}, patterns: []string{"./..."}}
-	measured, _, err := measureBudgets(context.Background(), cfg)
+	measured, _, err := measureBudgets(context.Background(), cfg, []string{"example.com/guard/dec"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1120,4 +1120,19 @@ func BenchmarkData(b *testing.B) {
 	}
 }
 `
+}
+
+// TestGuardNoTestFiles: a -bench in a package without test files says that
+// no benchmark matches, in guard's words: report's said 'or pass -profile
+// FILE', which guard has not (klauspost/compress's internal/le).
+func TestGuardNoTestFiles(t *testing.T) {
+	dir := guardModule(t)
+	budgetWith(t, dir, countLine)
+	os.Mkdir(filepath.Join(dir, "notest"), 0o755)
+	os.WriteFile(filepath.Join(dir, "notest", "n.go"), []byte("package notest\n"), 0o644)
+	code, _, stderr := squash(t, dir, "guard", "-noalloc=false", "-bench", "X", "./notest")
+	want := `squash: no benchmarks in example.com/guard/notest match -bench "X": run 'go test -list . example.com/guard/notest' to see them` + "\n"
+	if code != exitError || stderr != want {
+		t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, exitError, want)
+	}
 }
