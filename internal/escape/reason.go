@@ -70,6 +70,11 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	// conversion, a concatenation) and, where it stores into a map, the
 	// map's growth: m[k] = append(m[k], v) does both.
 	if m := textMechanism(code, store); m != "" {
+		if m == growsSlice && slices.ContainsFunc(recs, func(r Record) bool { return r.Allocates() && !strings.HasPrefix(r.Message, "append(") }) {
+			// The line allocates what it appends, too, which the
+			// profile does not tell from the slice's growth.
+			m = growsSliceToo
+		}
 		return m + alsoGrows(store)
 	}
 	return ""
@@ -113,12 +118,16 @@ func textMechanism(code string, store *Store) string {
 // conversions that allocate on their own: read from a line's text, or from
 // the runtime function a profile shows (runtimeMechanisms).
 const (
-	boxes          = "conversion to an interface copies the value to the heap (runtime.convT*)"
-	boxesToo       = "; its conversion to an interface copies the value to the heap as well (runtime.convT*)"
-	sliceLiteral   = "the slice literal allocates its backing array (runtime.newobject)"
-	concatenates   = "string concatenation (runtime.concatstrings)"
-	makesSlice     = "make allocates its backing array (runtime.makeslice)"
-	growsSlice     = "slice grows past its capacity (runtime.growslice)"
+	boxes        = "conversion to an interface copies the value to the heap (runtime.convT*)"
+	boxesToo     = "; its conversion to an interface copies the value to the heap as well (runtime.convT*)"
+	sliceLiteral = "the slice literal allocates its backing array (runtime.newobject)"
+	concatenates = "string concatenation (runtime.concatstrings)"
+	makesSlice   = "make allocates its backing array (runtime.makeslice)"
+	growsSlice   = "slice grows past its capacity (runtime.growslice)"
+	// growsSliceToo is growsSlice on a line whose records name another
+	// allocation: zerolog's out = append(out, map[string]string{…}), in
+	// a slice made with room for every element, allocates maps only.
+	growsSliceToo  = "what the records above name, and the slice where it grows past its capacity (runtime.growslice): the profile does not tell them apart"
 	makesMap       = "map allocated (runtime.makemap)"
 	makesChan      = "channel allocated (runtime.makechan)"
 	convertsBytes  = "string conversion copies the bytes (runtime.slicebytetostring)"
