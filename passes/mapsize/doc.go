@@ -22,7 +22,9 @@
 //	}
 //
 // The same conditions as prealloc's apply: a loop over a slice, array, map or
-// integer or a counted for loop, one unconditional store per iteration, no
+// integer, or the result of a call, which the fix holds in a variable just
+// before the loop as prealloc's does, or a counted for loop, one
+// unconditional store per iteration, no
 // early exit, no other use of the map in the loop or before it, len and
 // make not declared by the code in place of the builtins, and no goto that
 // the declaration, moved down to the loop, would stand in the way of.
@@ -36,5 +38,8 @@
 // prealloc, it goes above declarations of the loop's other variables that
 // evaluate nothing (ids := []int{}) right before the loop, or stays where it
 // is when only those stand between, and several maps moved down to one
-// loop keep their order, as prealloc says.
+// loop keep their order, as prealloc says. Where the loop ranges over a
+// call and fills several slices and maps, the fix of the one declared first
+// holds the call's result, and the others' wait for the next round of
+// squash lint -fix, which then sizes them by the same variable.
 package mapsize

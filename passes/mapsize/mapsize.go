@@ -75,7 +75,7 @@ func emptyMap(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr) {
 	info := pass.TypesInfo
 	j, body := loops.FirstUse(info, list, i, obj)
-	if body == nil || loops.MayExit(body) || stores(info, body, obj) != 1 {
+	if body == nil || loops.MayExit(body) || loops.Stores(info, body, obj) != 1 {
 		return
 	}
 	stmt := list[j]
@@ -83,44 +83,40 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 	// time (make takes it as no hint); TripCount rejects a negative
 	// constant, which would not compile.
 	count, ok := loops.TripCount(pass, list, j)
-	if !ok || !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
+	size, held := count.Text, ""
+	var hoist loops.Hoist
+	if !ok {
+		// A range over a call's result, which the fix holds in a
+		// variable (see prealloc).
+		if hoist, ok = loops.RangeCall(pass, list, j); !ok {
+			return
+		}
+		count, held, size = hoist.Count, hoist.Name, "len("+hoist.Name+")"
+	}
+	if !loops.Predeclared(pass, stmt.Pos(), "len", "make") || !loops.SameAt(pass, typ, stmt.Pos()) || loops.JumpedOver(list, i, j) {
 		return
 	}
-	n := count.Text
-	made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), n)
+	made := fmt.Sprintf("%s := make(%s, %s)", obj.Name(), loops.Text(pass.Fset, typ), size)
 	decl := list[i]
-	pass.Report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:     decl.Pos(),
 		End:     decl.End(),
-		Message: fmt.Sprintf("%s gets one entry per iteration of a loop of %s iterations: make it with that size", obj.Name(), n),
+		Message: fmt.Sprintf("%s gets one entry per iteration of a loop of %s iterations: make it with that size", obj.Name(), count.Text),
 		Related: loops.Uses(info, body, obj, "grows here"),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), n),
-			TextEdits: loops.Redeclare(pass, list, i, j, count, made),
-		}},
-	})
-}
-
-// stores counts the top-level statements `m[k] = v` of body, or returns -1
-// when m is used in any other way.
-func stores(info *types.Info, body *ast.BlockStmt, obj types.Object) int {
-	n := 0
-	for _, s := range body.List {
-		if !loops.Refers(info, s, obj) {
-			continue
-		}
-		as, ok := s.(*ast.AssignStmt)
-		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			return -1
-		}
-		ix, ok := as.Lhs[0].(*ast.IndexExpr)
-		if !ok {
-			return -1
-		}
-		if id, ok := ix.X.(*ast.Ident); !ok || info.ObjectOf(id) != obj || loops.Refers(info, ix.Index, obj) || loops.Refers(info, as.Rhs[0], obj) {
-			return -1
-		}
-		n++
 	}
-	return n
+	edits := func() []analysis.TextEdit { return loops.Redeclare(pass, list, i, j, count, made) }
+	if held != "" {
+		d.Message += ", the call's result held in a variable"
+		edits = func() []analysis.TextEdit { return loops.RedeclareHoisted(pass, list, i, j, hoist, made) }
+		if first := loops.FirstFilled(pass, list, i, j); first != nil {
+			d.Message += fmt.Sprintf(" (no fix offered yet: %s's, which the loop fills too, holds the result first; squash lint -fix makes this one after it)", first.Name())
+			pass.Report(d)
+			return
+		}
+	}
+	d.SuggestedFixes = []analysis.SuggestedFix{{
+		Message:   fmt.Sprintf("Make %s with size %s", obj.Name(), size),
+		TextEdits: edits(),
+	}}
+	pass.Report(d)
 }

@@ -66,7 +66,9 @@
 // []byte(s), which may read the string without a copy, nor one over
 // strings.Split, Fields and the like (or bytes') that uses no index, which
 // modernize's stringsseq turns into a range over an iterator that allocates
-// no slice at all (Go 1.24 and later).
+// no slice at all (Go 1.24 and later). Where the loop fills several slices
+// and maps, the fix of the one declared first holds the result, and the
+// others' wait for the next round of squash lint -fix.
 //
 // A count that may be negative, such as n or len(data)-3, only means that
 // the loop does not run, but make and slices.Grow panic on a negative

@@ -94,7 +94,7 @@ func emptySlice(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr) {
 	info := pass.TypesInfo
 	j, body := loops.FirstUse(info, list, i, obj)
-	if body == nil || !appendsOnce(info, body, obj) {
+	if body == nil || !loops.AppendsOnce(info, body, obj) {
 		return
 	}
 	stmt := list[j]
@@ -110,7 +110,7 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		}
 		count, held = h.Count, h.Name
 		redeclare = func(decl string) []analysis.TextEdit { return loops.RedeclareHoisted(pass, list, i, j, h, decl) }
-		if first := firstFilled(pass, list, i, j); first != nil {
+		if first := loops.FirstFilled(pass, list, i, j); first != nil {
 			// Its fix holds the result; this one's, made then on
 			// the next round of -fix, would hold it again.
 			redeclare = nil
@@ -153,19 +153,6 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		d.Message += why
 	}
 	pass.Report(d)
-}
-
-// firstFilled returns a slice declared before list[i] that the loop
-// list[j] fills as it fills the one of list[i], or nil.
-func firstFilled(pass *analysis.Pass, list []ast.Stmt, i, j int) types.Object {
-	for k := range i {
-		if obj, _ := emptySlice(pass, list[k]); obj != nil {
-			if first, body := loops.FirstUse(pass.TypesInfo, list, k, obj); first == j && body != nil && appendsOnce(pass.TypesInfo, body, obj) {
-				return obj
-			}
-		}
-	}
-	return nil
 }
 
 // keepNil returns the fix that makes obj, a slice declared nil that the
@@ -264,44 +251,4 @@ func toString(info *types.Info, fun ast.Expr) bool {
 	}
 	b, ok := tv.Type.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
-}
-
-// appendsOnce checks that every iteration of the loop with the given body
-// appends exactly one element to obj and does nothing else with it.
-func appendsOnce(info *types.Info, body *ast.BlockStmt, obj types.Object) bool {
-	if loops.MayExit(body) {
-		return false
-	}
-	appends := 0
-	for _, s := range body.List {
-		if !loops.Refers(info, s, obj) {
-			continue
-		}
-		if !isAppendOne(info, s, obj) {
-			return false // used otherwise, or appended under a condition
-		}
-		appends++
-	}
-	return appends == 1
-}
-
-// isAppendOne recognises `s = append(s, x)`.
-func isAppendOne(info *types.Info, stmt ast.Stmt, obj types.Object) bool {
-	as, ok := stmt.(*ast.AssignStmt)
-	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return false
-	}
-	lhs, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || info.ObjectOf(lhs) != obj {
-		return false
-	}
-	call, ok := as.Rhs[0].(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() {
-		return false
-	}
-	if !loops.IsBuiltin(info, call.Fun, "append") {
-		return false
-	}
-	first, ok := call.Args[0].(*ast.Ident)
-	return ok && info.ObjectOf(first) == obj && !loops.Refers(info, call.Args[1], obj)
 }
