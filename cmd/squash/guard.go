@@ -532,6 +532,10 @@ func escapeProperty(s string) string {
 func (g *guardPrinter) violation(v noalloc.Violation) {
 	g.line("%s:%d:%d: %s", relativeTo(g.root, v.Pos.File), v.Pos.Line, v.Pos.Column, v.Message())
 	for _, s := range v.Flow {
+		if !s.Pos.Known() {
+			g.line("\t%s", s.Text)
+			continue
+		}
 		g.line("\t%s at %s:%d", s.Text, relativeTo(g.root, s.Pos.File), s.Pos.Line)
 	}
 	g.annotate("error", v.Pos.File, v.Pos.Line, v.Pos.Column, v.Message())

@@ -788,6 +788,26 @@ func TestGuardAllocatesLess(t *testing.T) {
 	}
 }
 
+// TestGuardViolationNoPlace: a step of a flow that the compiler gives no
+// place is printed without one, not as 'at __unnamed__:0' (rs/zerolog's
+// var buf bytes.Buffer, globals.go:97, ends 'flow: {heap} ← *{temp}').
+func TestGuardViolationNoPlace(t *testing.T) {
+	var buf bytes.Buffer
+	g := &guardPrinter{w: &buf, root: "/m"}
+	g.violation(noalloc.Violation{
+		Pos:    noalloc.Position{File: "/m/a.go", Line: 97, Column: 6},
+		Reason: "moved to heap: buf",
+		Flow: []noalloc.Step{
+			{Pos: noalloc.Position{File: "/m/a.go", Line: 98}, Text: "from buf.Write(p) (call parameter)"},
+			{Text: "flow: {heap} ← *{temp}"},
+		},
+	})
+	want := "a.go:97:6: moved to heap: buf\n\tfrom buf.Write(p) (call parameter) at a.go:98\n\tflow: {heap} ← *{temp}\n"
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
 // TestGuardRenamedUnderBench: a check with -bench reports a budget that
 // its pattern selects and that did not run as gone, and -write with the same
 // -bench drops it, as it drops a package that is gone. valyala/fastjson's

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/escape"
 )
 
 func TestCheckBadInput(t *testing.T) {
@@ -63,6 +65,12 @@ func TestViolationText(t *testing.T) {
 	want := "/m/a.go:43:14: InlinedCallee is //squash:noalloc but the compiler reports: &T{...} escapes to heap (at a.go:36, inlined here)\n\tfrom psink = ~r0 (assign) at a.go:43"
 	if got := v.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// The compiler gives some steps no place: file://__unnamed__ at line 0
+	// in its JSON (rs/zerolog's var buf bytes.Buffer, globals.go:97).
+	v.Flow = append(v.Flow, Step{Pos: escapePosition(escape.Position{File: "__unnamed__"}), Text: "flow: {heap} ← *{temp}"})
+	if got, want := v.String(), want+"\n\tflow: {heap} ← *{temp}"; got != want {
+		t.Errorf("step with no place: got\n%s\nwant\n%s", got, want)
 	}
 	misplaced := Violation{Pos: Position{File: "/m/a.go", Line: 1, Column: 1}, Reason: "misplaced //squash:noalloc: it must be a line of a function's doc comment"}
 	if got := misplaced.Message(); got != misplaced.Reason {

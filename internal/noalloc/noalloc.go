@@ -32,6 +32,10 @@ func (p Position) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
 }
 
+// Known reports whether the compiler gave the place: it gives some steps of
+// a flow none ("flow: {heap} ← *{temp}"), and a Position is then zero.
+func (p Position) Known() bool { return p.File != "" && p.Line > 0 }
+
 func (p Position) before(q Position) bool {
 	return p.Line < q.Line || p.Line == q.Line && p.Column < q.Column
 }
@@ -73,12 +77,16 @@ type Step struct {
 }
 
 // String returns the violation as FILE:LINE:COL: MESSAGE, then each step
-// of the flow on a line of its own, indented by a tab.
+// of the flow on a line of its own, indented by a tab, with its place where
+// the compiler gave one.
 func (v Violation) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s", v.Pos, v.Message())
 	for _, s := range v.Flow {
-		fmt.Fprintf(&b, "\n\t%s at %s:%d", s.Text, filepath.Base(s.Pos.File), s.Pos.Line)
+		fmt.Fprintf(&b, "\n\t%s", s.Text)
+		if s.Pos.Known() {
+			fmt.Fprintf(&b, " at %s:%d", filepath.Base(s.Pos.File), s.Pos.Line)
+		}
 	}
 	return b.String()
 }
@@ -596,6 +604,10 @@ func diagnostics(ix *escape.Index, diags []diagnostic, escaped map[Position]bool
 	return diags, escaped
 }
 
+// escapePosition converts p; a place the compiler did not give is zero.
 func escapePosition(p escape.Position) Position {
+	if !p.Known() {
+		return Position{}
+	}
 	return Position{File: p.File, Line: p.Line, Column: p.Col}
 }
