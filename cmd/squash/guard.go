@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/build/constraint"
 	"io"
 	"io/fs"
 	"os"
@@ -264,7 +265,36 @@ func unbuiltWhy(u noalloc.Unbuilt, file string) string {
 	case u.Cgo:
 		return fmt.Sprintf("%s, in %s, which imports \"C\" and so is left out of a build with cgo off: check it with CGO_ENABLED=1 and a C compiler on PATH", u.Function, file)
 	}
-	return fmt.Sprintf("%s, in %s, which %s leaves out of this build: check it in a build that has the file, with GOOS, GOARCH or GOFLAGS=-tags=… set", u.Function, file, by)
+	with := "GOOS, GOARCH or GOFLAGS=-tags=… set"
+	if namesTag(u.Constraint, "race") {
+		with = "GOFLAGS=-race (the race detector's builds have the race tag), or GOOS, GOARCH or GOFLAGS=-tags=… set"
+	}
+	return fmt.Sprintf("%s, in %s, which %s leaves out of this build: check it in a build that has the file, with %s", u.Function, file, by, with)
+}
+
+// namesTag reports whether the build constraint lines c (a //go:build line,
+// or // +build lines joined by "; ") name tag.
+func namesTag(c, tag string) bool {
+	var names func(constraint.Expr) bool
+	names = func(x constraint.Expr) bool {
+		switch x := x.(type) {
+		case *constraint.TagExpr:
+			return x.Tag == tag
+		case *constraint.NotExpr:
+			return names(x.X)
+		case *constraint.AndExpr:
+			return names(x.X) || names(x.Y)
+		case *constraint.OrExpr:
+			return names(x.X) || names(x.Y)
+		}
+		return false
+	}
+	for line := range strings.SplitSeq(c, "; ") {
+		if x, err := constraint.Parse(line); err == nil && names(x) {
+			return true
+		}
+	}
+	return false
 }
 
 // selected returns what budget.Options.Selected reports for a check or a
