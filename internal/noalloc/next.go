@@ -23,6 +23,8 @@ const (
 	nextMakeEscapes = "the slice outlives the call: take the buffer from the caller, or keep one to reuse"
 	// A make of a size not constant, which does not escape.
 	nextMakeSized = "give it a constant size, or take the buffer from the caller"
+	// A value boxed into a ...any argument, as fmt's functions take theirs.
+	nextVariadic = "it is passed in a ...any argument, which boxes it: call a function that takes its type (strconv.AppendInt and its kin, to format it), or, on a path that is not hot such as an error's, make the call in a //go:noinline function of its own, which the check does not follow"
 	// A range over []rune(s).
 	nextRangeRunes = "range over the string itself: for i, r := range s decodes its runes in place"
 )
@@ -54,11 +56,13 @@ func next(v Violation) string {
 	if !ok || len(v.Flow) == 0 {
 		return ""
 	}
-	_, from, ok := strings.Cut(v.Flow[0].Text, " ← ")
+	to, from, ok := strings.Cut(v.Flow[0].Text, " ← ")
 	if !ok {
 		return ""
 	}
 	switch {
+	case boxedValue.MatchString(v.Reason) && from == "&{storage for "+expr+"}" && to == "flow: {storage for ... argument}":
+		return nextVariadic
 	case (boxedValue.MatchString(v.Reason) || v.field) && from == "&{storage for "+expr+"}":
 		return nextBoxed
 	case boxedValue.MatchString(v.Reason) && from == "&"+expr && returned(v.Flow):

@@ -35,6 +35,7 @@ func TestNextSteps(t *testing.T) {
 		"next.go:15":        "",             // r.M
 		"next.go:40":        nextBoxed,      // sink = r.n, a field
 		"next.go:49":        nextRangeRunes, // range []rune(s)
+		"next.go:70":        nextVariadic,   // keepAll(n), a ...any argument
 		"next.go:32":        "",             // a func literal
 		"sig.go:17":         "",             // isink = &r
 		"sig.go:43":         "",             // return string(b)
@@ -72,6 +73,8 @@ func TestNext(t *testing.T) {
 	}{
 		{Violation{Reason: "n escapes to heap", Flow: flow("flow: {heap} ← &{storage for n}", "from n (spill)", "from sink = n (assign)")}, nextBoxed},
 		{Violation{Reason: "~r0 escapes to heap", Flow: flow("flow: {heap} ← &{storage for ~r0}")}, nextBoxed},
+		{Violation{Reason: "n escapes to heap", Flow: flow("flow: {storage for ... argument} ← &{storage for n}", "from n (spill)", "from ... argument (slice-literal-element)")}, nextVariadic},
+		{Violation{Reason: "n escapes to heap", Flow: flow("flow: {storage for ... argument} ← &{storage for m}")}, ""},
 		{Violation{Reason: "t.a escapes to heap", Flow: flow("flow: {heap} ← &{storage for t.a}")}, ""},
 		{Violation{Reason: "r.M escapes to heap", Flow: flow("flow: {heap} ← &{storage for r.M}")}, ""},
 		{Violation{Reason: "t.a escapes to heap", Flow: flow("flow: {heap} ← &{storage for t.a}"), field: true}, nextBoxed},

@@ -59,3 +59,13 @@ func RuneRange(s string) int {
 func RuneCount(s string) int {
 	return len([]rune(s))
 }
+
+//go:noinline
+func keepAll(vs ...any) { sink = vs[0] }
+
+// Variadic boxes n into a ...any argument, as fmt's functions take theirs.
+//
+//squash:noalloc
+func Variadic(n int) {
+	keepAll(n) // want `^n escapes to heap$`
+}
