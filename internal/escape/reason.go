@@ -80,6 +80,17 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	return ""
 }
 
+// InlinedMechanism is Mechanism for a function that the profile shows
+// allocating only in code inlined into the line (bytes.NewReader's
+// &Reader{…}): it was not called, and the allocation is the line's
+// function's, made where the compiler's records of the inlined code say.
+func InlinedMechanism(function string) string {
+	if name, ok := runtimeMechanisms[function]; ok {
+		return name
+	}
+	return "allocated by " + function + ", inlined here"
+}
+
 // DefersInLoop reports whether r, on the line of code, is the closure that
 // the compiler wraps a deferred call in, which it calls a func literal
 // whether the line spells one or not (defer mu.Unlock()): it escapes only

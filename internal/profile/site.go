@@ -57,7 +57,22 @@ type Mechanism struct {
 	Function string // "" when the line allocated itself
 	Objects  int64
 	Bytes    int64
+
+	// Inlines are the chains of inlined frames (as Site.Inlines) down
+	// which Function allocated in the site's own frame; Called reports
+	// whether some of its objects were allocated in a call below the
+	// site's line instead. A Function with Inlines and not Called made
+	// all of its objects in code inlined into the line: bytes.NewReader's
+	// &Reader{…} in held = newHolder(bytes.NewReader(data)).
+	Inlines [][]Position
+	Called  bool
 }
+
+// Inlined reports whether m's Function made all of its objects in code
+// inlined into the site's line, and none in a call below it: the compiler
+// compiled its allocation into the site's function, under that function's
+// escape analysis.
+func (m Mechanism) Inlined() bool { return m.Function != "" && len(m.Inlines) > 0 && !m.Called }
 
 // Mechanism returns the function that allocated most of the site's objects on
 // its behalf, or "" when that is the line itself.
@@ -216,9 +231,6 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		mech := ""
 		if depth > 0 {
 			mech = unescape(cmp.Or(shown, deepest))
-			if objs > 0 && len(inlines) > 0 && !slices.ContainsFunc(st.Inlines, func(c []Position) bool { return slices.Equal(c, inlines) }) {
-				st.Inlines = append(st.Inlines, inlines)
-			}
 		}
 		m := mechs[k][mech]
 		if m == nil {
@@ -227,6 +239,14 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		m.Objects += objs
 		m.Bytes += bytes
+		if depth > 0 && objs > 0 {
+			if len(inlines) == 0 {
+				m.Called = true
+			} else {
+				st.Inlines = addChain(st.Inlines, inlines)
+				m.Inlines = addChain(m.Inlines, inlines)
+			}
+		}
 	}
 	for k, st := range sites {
 		for _, m := range mechs[k] {
@@ -242,6 +262,14 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 			strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), strings.Compare(x.Function, y.Function))
 	})
 	return a, nil
+}
+
+// addChain adds chain to chains unless it is there already.
+func addChain(chains [][]Position, chain []Position) [][]Position {
+	if slices.ContainsFunc(chains, func(c []Position) bool { return slices.Equal(c, chain) }) {
+		return chains
+	}
+	return append(chains, chain)
 }
 
 // harnessFrame reports whether fn is a method of testing.B or of

@@ -407,4 +407,30 @@ func TestBlameInlines(t *testing.T) {
 	if got := a.Sites[0].Inlines; !reflect.DeepEqual(got, want) {
 		t.Errorf("Inlines = %v, want %v", got, want)
 	}
+	// errors.New allocated both inlined into the line and in the call to
+	// fmt.errorf: it was called, so it is not a mechanism inlined alone.
+	for _, m := range a.Sites[0].Mechanisms {
+		switch m.Function {
+		case "errors.New":
+			if !reflect.DeepEqual(m.Inlines, want) || !m.Called || m.Inlined() {
+				t.Errorf("errors.New: Inlines %v, Called %v, Inlined() %v; want %v, true, false", m.Inlines, m.Called, m.Inlined(), want)
+			}
+		case "":
+			if m.Inlines != nil || m.Called || m.Inlined() {
+				t.Errorf("the line's own mechanism: %+v, Inlined() %v", m, m.Inlined())
+			}
+		}
+	}
+
+	// bytes.NewReader inlined into the line, allocating there and in no
+	// call: its mechanism is inlined alone.
+	b = newBuilder("alloc_objects", "alloc_space")
+	b.sample([]int64{1, 48}, []frame{{"bytes.NewReader", "/go/bytes/reader.go", 160}, user})
+	a, err = Blame(b.p, Scope{"example.com/m"})
+	if err != nil || len(a.Sites) != 1 || len(a.Sites[0].Mechanisms) != 1 {
+		t.Fatalf("%v, %+v", err, a)
+	}
+	if m := a.Sites[0].Mechanisms[0]; !m.Inlined() {
+		t.Errorf("bytes.NewReader inlined alone: %+v, Inlined() false", m)
+	}
 }

@@ -112,7 +112,11 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 	}
 	// The function's type arguments as the split line has them: the
 	// compiler's shapes in full are no words (slices.Clone[…]).
-	site.MechanismText = escape.Mechanism(shortTypeArgs(p.Mechanism()), site.Code, store, recs)
+	if len(p.Mechanisms) > 0 && p.Mechanisms[0].Inlined() {
+		site.MechanismText = escape.InlinedMechanism(shortTypeArgs(p.Mechanism()))
+	} else {
+		site.MechanismText = escape.Mechanism(shortTypeArgs(p.Mechanism()), site.Code, store, recs)
+	}
 	if ix != nil && len(recs) == 0 && p.Mechanism() == "" {
 		// Only where the compiler's records were read: -profile has none.
 		if why := escape.UnrecordedAs(site.Code, site.MechanismText); why != "" {

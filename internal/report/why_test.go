@@ -419,6 +419,11 @@ func TestOwnRecords(t *testing.T) {
 			t.Errorf("%s: site %q cites %q, want %q", tc.bench, tc.code, got, tc.want)
 		}
 	}
+	// bytes.NewReader is inlined into Hold's line, and its &Reader{…} is
+	// allocated there, under Hold's escape analysis: not in a call.
+	if s := siteWithCode(byName["BenchmarkHold"], "held = newHolder(bytes.NewReader(data))"); s != nil && s.MechanismText != "allocated by bytes.NewReader, inlined here" {
+		t.Errorf("the inlined bytes.NewReader's mechanism is %q", s.MechanismText)
+	}
 	if s := siteWithCode(byName["BenchmarkBox"], "m[i] = v"); s != nil && s.MechanismText != "map grows on insert (runtime.mapassign)" {
 		t.Errorf("the map store's mechanism is %q", s.MechanismText)
 	}
