@@ -140,6 +140,9 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		d.Message += noSize
 	} else if wait != "" {
 		d.Message += wait
+	} else if loops.Ignored(pass, decl, "prealloc") {
+		// squash lint drops the finding, and its fix with it: the
+		// others that the loop fills make theirs (FirstFilled).
 	} else if !isVar || count.Positive || !nilObservable(info, list[j+1:], obj) {
 		// A loop that runs at least once leaves the slice non-nil.
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), typeText, capacity)

@@ -77,7 +77,9 @@ func Stores(info *types.Info, body *ast.BlockStmt, obj types.Object) int {
 // prealloc and mapsize report (AppendsOnce, Stores), or nil: where the loop
 // ranges over a call, the fix of the first such variable holds the call's
 // result (see RangeCall), and the others' wait for the next round of -fix,
-// as made with it they would hold it twice.
+// as made with it they would hold it twice. A variable whose finding a
+// //squash:ignore silences (see Ignored) is passed over: its fix is not
+// made.
 func FirstFilled(pass *analysis.Pass, list []ast.Stmt, i, j int) types.Object {
 	info := pass.TypesInfo
 	for k := range i {
@@ -91,8 +93,19 @@ func FirstFilled(pass *analysis.Pass, list []ast.Stmt, i, j int) types.Object {
 				continue
 			}
 			_, isMap := obj.Type().Underlying().(*types.Map)
-			if IsSlice(obj.Type()) && AppendsOnce(info, body, obj) || isMap && !MayExit(body) && Stores(info, body, obj) == 1 {
-				return obj
+			switch {
+			case IsSlice(obj.Type()) && AppendsOnce(info, body, obj):
+				// One whose finding //squash:ignore silences makes no
+				// fix to wait for (mitchellh/mapstructure's
+				// dataValKeys, silenced, left dataValKeysUnused's
+				// promised fix unmade, round after round).
+				if !Ignored(pass, list[k], "prealloc") {
+					return obj
+				}
+			case isMap && !MayExit(body) && Stores(info, body, obj) == 1:
+				if !Ignored(pass, list[k], "mapsize") {
+					return obj
+				}
 			}
 		}
 	}

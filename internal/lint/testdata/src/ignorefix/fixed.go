@@ -12,3 +12,16 @@ func fixed(users []user) ([]int, map[int]bool) {
 	}
 	return ids, seen
 }
+
+// The loop ranges over a call, whose result the first declaration's fix
+// would hold: silenced, it makes none, and the next one's holds it
+// (mitchellh/mapstructure's dataValKeys and dataValKeysUnused).
+func fixedHeld(load func() []user) (map[int]bool, map[int]bool) {
+	seen := map[int]bool{} //squash:ignore mapsize the caller adds to it
+	left := map[int]bool{} // want `left gets one entry per iteration .*held in a variable$`
+	for _, u := range load() {
+		seen[u.ID] = true
+		left[u.ID] = false
+	}
+	return seen, left
+}
