@@ -94,6 +94,7 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 			r.Tiny = tinyType(a, src.pkg.TypesSizes)
 		}
 		r.ResultOf = resultOf(r.Message, e, src.pkg.TypesInfo)
+		r.Written = written(r.Message, e, r.ResultOf)
 		if conv := conversionAt(src.file, tf.Pos(off), src.pkg.TypesInfo); conv != nil {
 			e = conv
 		}
@@ -124,6 +125,25 @@ func resultOf(msg string, e ast.Expr, info *types.Info) string {
 	}
 	return "the result of " + text
 }
+
+// written returns the source of e, the expression that msg says escapes,
+// where msg names the compiler's ~rN within it ("\"overflow: \" + ~r0"),
+// and resultOf does not already say what the ~rN is; else "".
+func written(msg string, e ast.Expr, resultOf string) string {
+	v, ok := escapedExpr(msg)
+	if !ok || e == nil || resultOf != "" || !resultRef.MatchString(v) {
+		return ""
+	}
+	text := types.ExprString(e)
+	if len(text) > 70 {
+		text = shortExpr(text)
+	}
+	return text
+}
+
+// resultRef matches a compiler's name of a function's unnamed result
+// within an expression's text.
+var resultRef = regexp.MustCompile(`(^|[^A-Za-z0-9_.])~[rR][0-9]+\b`)
 
 // namedResult reports whether name is a named result of the innermost
 // function whose body holds pos.

@@ -74,6 +74,13 @@ type Record struct {
 	// position, "the result of pad(n)", which the source has no name for.
 	// Build sets it from the types of the code; Read does not.
 	ResultOf string `json:"result_of,omitempty"`
+	// Written, when set, is the source of the expression that the record
+	// says escapes, where the compiler's message names within it the
+	// result of a call it inlined, ~rN, which the source does not:
+	// "overflow: " + strconv.FormatUint(uint64(val), 10) for the message
+	// "\"overflow: \" + ~r0 escapes to heap" (json-iterator/go's
+	// ReadInt64). Build sets it from the code; Read does not.
+	Written string `json:"written,omitempty"`
 }
 
 // Profiled returns where a heap profile shows what the record allocates:

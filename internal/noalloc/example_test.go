@@ -18,7 +18,7 @@ func ExampleCheck() {
 		fmt.Printf("line %d: %s: %s\n", v.Pos.Line, v.Function, v.Reason)
 	}
 	// Output:
-	// 50 functions checked
+	// 51 functions checked
 	// line 20: EscapeToHeap: &T{...} escapes to heap
 	// line 30: MovedToHeap: x escapes to heap
 	// line 43: InlinedCallee: &T{...} escapes to heap

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -68,6 +69,10 @@ type Violation struct {
 	// step is the next step that the source and types give, where the
 	// compiler's words alone do not: range over a string, not its runes.
 	step string
+	// written is the source of what Reason says escapes, where the
+	// compiler names an inlined call's result in it, ~r0, which the
+	// source does not (escape.Record.Written).
+	written string
 }
 
 // A Step is one line of the compiler's explanation of an escape.
@@ -103,6 +108,9 @@ func (v Violation) Message() string {
 	if !v.Unrecorded {
 		msg = fmt.Sprintf("%s is %s but the compiler reports: %s", v.Function, Directive, v.Reason)
 	}
+	if v.written != "" {
+		msg += fmt.Sprintf(" (the compiler's %s is the result of a call it inlined: in the source, %s)", compilerResult.FindString(v.Reason), v.written)
+	}
 	if len(v.Inlined) > 0 {
 		in := v.Inlined[len(v.Inlined)-1]
 		msg += fmt.Sprintf(" (at %s:%d, inlined here)", filepath.Base(in.File), in.Line)
@@ -112,6 +120,9 @@ func (v Violation) Message() string {
 	}
 	return msg
 }
+
+// compilerResult matches the compiler's name of an unnamed result.
+var compilerResult = regexp.MustCompile(`~[rR][0-9]+`)
 
 // A marked function and the span of its body.
 type marked struct {
@@ -355,7 +366,7 @@ func instanceViolations(recs []escape.Record, f marked) (vs []Violation, seen bo
 // violationOf returns the violation that the allocating record r states at
 // at, with inlined the frames of the callees inlined there.
 func violationOf(r escape.Record, at escape.Position, inlined []escape.Position) Violation {
-	v := Violation{Pos: escapePosition(at), Reason: r.Message}
+	v := Violation{Pos: escapePosition(at), Reason: r.Message, written: r.Written}
 	for _, p := range inlined {
 		v.Inlined = append(v.Inlined, escapePosition(p))
 	}

@@ -24,15 +24,15 @@ func TestTestdata(t *testing.T) {
 		t.Fatal(err)
 	}
 	vs := res.Violations
-	if len(res.Functions) != 50 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" || res.Functions[49] != "example.com/noalloc/a_test.box" {
-		t.Errorf("checked %v, want the 50 marked functions of a.go, free.go, next.go, panics.go, sig.go, sized.go, wrap.go, helper_test.go and x_test.go", res.Functions)
+	if len(res.Functions) != 51 || res.Functions[0] != "example.com/noalloc/a.EscapeToHeap" || res.Functions[50] != "example.com/noalloc/a_test.box" {
+		t.Errorf("checked %v, want the 51 marked functions of a.go, free.go, next.go, panics.go, results.go, sig.go, sized.go, wrap.go, helper_test.go and x_test.go", res.Functions)
 	}
 	type line struct {
 		file string
 		n    int
 	}
 	want := map[line]*regexp.Regexp{}
-	for _, name := range []string{"a.go", "free.go", "next.go", "panics.go", "sig.go", "sized.go", "wrap.go", "helper_test.go", "x_test.go"} {
+	for _, name := range []string{"a.go", "free.go", "next.go", "panics.go", "results.go", "sig.go", "sized.go", "wrap.go", "helper_test.go", "x_test.go"} {
 		file := filepath.Join(dir, "a", name)
 		src, err := os.ReadFile(file)
 		if err != nil {
@@ -194,4 +194,25 @@ func TestGcassertRuleOnGo126(t *testing.T) {
 	if reported(tail) {
 		t.Errorf("Check reports Tail, which allocates nothing")
 	}
+}
+
+// TestWritten: where the compiler's message names an inlined call's result
+// within an expression ("overflow: " + ~r0, json-iterator/go's ReadInt64),
+// the message gives the source as written.
+func TestWritten(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/mod")
+	res, err := Check(context.Background(), dir, []string{"./a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Overflow is //squash:noalloc but the compiler reports: "overflow: " + ~r0 escapes to heap (the compiler's ~r0 is the result of a call it inlined: in the source, "overflow: " + strconv.FormatUint(v, 10))`
+	for _, v := range res.Violations {
+		if v.Function == "Overflow" {
+			if got := v.Message(); got != want {
+				t.Errorf("message\n%s\nwant\n%s", got, want)
+			}
+			return
+		}
+	}
+	t.Errorf("Overflow not reported: %v", res.Violations)
 }
