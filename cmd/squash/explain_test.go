@@ -62,7 +62,7 @@ func TestExplain(t *testing.T) {
 		}},
 		{"a make of a named type, read with the types", "../../internal/escape/testdata/inl", "local.go:27-28", []string{
 			"local.go:27: seen := make(Flags, n)\n  no compiler decision on this line\n  with no escape record for it, a make that does not escape still goes to the heap when its size is not a constant and is over 32 bytes\n",
-			"local.go:28: set := make(Set, n)\n  no compiler decision on this line\n",
+			"local.go:28: set := make(Set, n)\n  no compiler decision on this line\n  with no escape record for it, a map that does not escape still gets its table from the heap when made for more than 8 entries\n",
 		}},
 		{"a compiler's temporary converted to an interface", "../../internal/escape/testdata/inl", "local.go:54-55", []string{
 			"local.go:54: g, err = parseSquare(side)\n  54:9: escape: .autotmp_4 escapes to heap\n    the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)\n    flow: ",

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -261,10 +262,16 @@ func ReadsTypes(code string) bool {
 // escape record for, why its line may allocate all the same, or "". A
 // conversion whose result does not escape gets a buffer on the stack, of 32
 // bytes or 32 runes, and goes to the heap when it is longer (a []byte(s)
-// that is only read shares the string's bytes). A make of a slice that does
-// not escape is on the stack if its size is a constant (up to 64 KiB: a
-// larger one has a record), and otherwise only when it needs 32 bytes or
-// fewer. TestUnrecordedSizes checks these sizes on the running toolchain.
+// that is only read shares the string's bytes, but passing it to a
+// function in assembly, a func value or an interface's method counts as a
+// write: mux's findFirstQueryKey only reads its []byte(rawQuery), through
+// bytes.IndexAny and bytes.IndexByte, and copies it). A make of a slice
+// that does not escape is on the stack if its size is a constant (up to 64
+// KiB: a larger one has a record), and otherwise only when it needs 32
+// bytes or fewer. A map that does not escape is on the stack when made for
+// 8 entries or fewer; runtime.makemap allocates a larger one's table
+// (logrus's TextFormatter.Format, make(Fields, len(entry.Data)), 3 allocs
+// an op). TestUnrecordedSizes checks these sizes on the running toolchain.
 // A make of a type whose text does not say that it is a slice
 // (make(Names, n)) gets nothing: UnrecordedAs reads the mechanism from the
 // types.
@@ -284,7 +291,12 @@ func UnrecordedAs(code, mechanism string) string {
 	case strings.Contains(m, "slicebytetostring"):
 		return "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes"
 	case strings.Contains(m, "stringtoslicebyte"):
-		return "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes and written to (one that is only read shares the string's bytes)"
+		return "with no escape record for it, a result that does not escape still goes to the heap when it is longer than 32 bytes and written to, or passed to a function in assembly (as bytes.IndexByte passes it), a func value or an interface's method, which the compiler counts as writes (one that is only read shares the string's bytes)"
+	case strings.Contains(m, "makemap"):
+		if !mapHint(code) {
+			return "" // no hint, or a constant one of 8 or fewer: on the stack
+		}
+		return "with no escape record for it, a map that does not escape still gets its table from the heap when made for more than 8 entries"
 	case strings.Contains(m, "stringtoslicerune"):
 		return "with no escape record for it, a result that does not escape still goes to the heap when it has more than 32 runes"
 	}
@@ -424,6 +436,24 @@ func literalSize(code string) bool {
 		}
 	}
 	return true
+}
+
+// mapHint reports whether code's first make, of a map, gives a size hint
+// that may be over 8 (abi.MapGroupSlots): a map that does not escape has
+// its header, and one group of 8 slots where the hint allows, on the stack;
+// runtime.makemap allocates the table of a larger one on the heap.
+// TestUnrecordedSizes checks the size on the running toolchain.
+func mapHint(code string) bool {
+	call := firstMake(code)
+	if call == nil || len(call.Args) < 2 {
+		return false
+	}
+	lit, ok := call.Args[1].(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return true
+	}
+	n, err := strconv.ParseInt(lit.Value, 0, 64)
+	return err != nil || n > 8
 }
 
 // firstMake returns code's first make call, parsed, or nil when there is

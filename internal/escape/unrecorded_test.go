@@ -1,6 +1,7 @@
 package escape
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -35,6 +36,33 @@ func localReadOnlyBytes(s string) int {
 	return len(b)
 }
 
+// localIndexBytes only reads b, as gorilla/mux's findFirstQueryKey reads
+// its []byte(rawQuery), but bytes.IndexByte passes it to an assembly
+// function, which the compiler counts as a write: it is copied.
+//
+//go:noinline
+func localIndexBytes(s string) int {
+	b := []byte(s)
+	return bytes.IndexByte(b, '&')
+}
+
+// localMap makes a map that does not escape, with a size hint known only at
+// run time, as logrus's TextFormatter.Format makes make(Fields, n).
+//
+//go:noinline
+func localMap(n int) int {
+	m := make(map[string]int, n)
+	m["a"] = 1
+	return len(m)
+}
+
+//go:noinline
+func localMap9() int {
+	m := make(map[string]int, 9)
+	m["a"] = 1
+	return len(m)
+}
+
 //go:noinline
 func localRunes(s string) int {
 	r := []rune(s)
@@ -55,6 +83,10 @@ func TestUnrecordedSizes(t *testing.T) {
 		{"b := []byte(s)", func(n int) func() {
 			s := string(make([]byte, n))
 			return func() { localBytes(s) }
+		}},
+		{"b := []byte(s)", func(n int) func() {
+			s := string(make([]byte, n))
+			return func() { localIndexBytes(s) }
 		}},
 		{"r := []rune(s)", func(n int) func() {
 			s := string(make([]rune, n)) // n runes of one byte each
@@ -81,5 +113,47 @@ func TestUnrecordedReadOnlyBytes(t *testing.T) {
 	}
 	if why := Unrecorded("b := []byte(s)"); !strings.Contains(why, "only read shares the string's bytes") {
 		t.Errorf("Unrecorded([]byte(s)) = %q, which does not say that a read-only result shares the bytes", why)
+	}
+}
+
+// A map that does not escape is on the stack when made for 8 entries or
+// fewer, and runtime.makemap allocates a larger one's table on the heap:
+// logrus's data := make(Fields, len(entry.Data)) in TextFormatter.Format,
+// 3 allocs an op on BenchmarkLargeTextFormatter, had no word of it.
+func TestUnrecordedMap(t *testing.T) {
+	for n, heap := range map[int]bool{8: false, 9: true} {
+		if got := testing.AllocsPerRun(50, func() { localMap(n) }); (got > 0) != heap {
+			t.Errorf("make(map[string]int, n) with n=%d: %v allocs, UnrecordedAs implies heap=%v", n, got, heap)
+		}
+	}
+	if got := testing.AllocsPerRun(50, func() { localMap9() }); got == 0 {
+		t.Errorf("make(map[string]int, 9): no allocs, UnrecordedAs implies some")
+	}
+	const want = "a map that does not escape still gets its table from the heap when made for more than 8 entries"
+	for code, heap := range map[string]bool{
+		"m := make(map[string]int, n)":                   true,
+		"m := make(map[string]int, 9)":                   true,
+		"m := make(map[string]int, 0x10)":                true,
+		"m := make(map[string]int, 8)":                   false,
+		"m := make(map[string]int)":                      false,
+		"data := make(Fields, len(entry.Data))":          true,
+		"data := make(Fields, len(entry.Data)+defaultF…": false, // cut: not parsed
+	} {
+		if got := UnrecordedAs(code, makesMap); strings.HasSuffix(got, want) != heap || (got == "") == heap {
+			t.Errorf("UnrecordedAs(%q, makemap) = %q, want heap=%v", code, got, heap)
+		}
+	}
+}
+
+// A []byte(s) that is only read but passed to a function in assembly is
+// copied: the text says what the compiler counts as a write, so that
+// mux's findFirstQueryKey, which never writes its []byte(rawQuery), is not
+// left with a reason that seems not to fit it.
+func TestUnrecordedBytesAssembly(t *testing.T) {
+	why := Unrecorded("query := []byte(rawQuery)")
+	for _, want := range []string{"passed to a function in assembly (as bytes.IndexByte passes it)", "a func value", "an interface's method"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("Unrecorded([]byte(s)) = %q, which does not name %q", why, want)
+		}
 	}
 }
