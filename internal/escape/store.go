@@ -27,7 +27,8 @@ type Store struct {
 	Concat bool
 	// Boxed are the positions, as the compiler gives them, of the values
 	// on the line that a store converts to an interface (a slice or map
-	// element of interface type, or a map's key): a conversion that the
+	// element of interface type, a map's key, or a variable or field of
+	// interface type assigned with =): a conversion that the
 	// compiler says escapes copies its value to the heap (runtime.convT*).
 	// Pointer-shaped values (pointers, closures, maps, channels) are not
 	// among them: they go into the interface as they are, and what
@@ -192,6 +193,10 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 			for i, lhs := range n.Lhs {
 				x, ok := index(lhs)
 				switch {
+				case !ok && n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs):
+					// v = x, v a variable or field of interface type:
+					// logrus's value = entry.Message, value an any.
+					boxed(n.Rhs[i], info.TypeOf(lhs))
 				case !ok:
 				case n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs):
 					boxed(n.Rhs[i], info.TypeOf(x))

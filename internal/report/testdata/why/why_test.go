@@ -194,3 +194,13 @@ func BenchmarkFailed(b *testing.B) {
 		sinkErr = Failed(1000)
 	}
 }
+
+var sinkValues []any
+
+func BenchmarkValues(b *testing.B) {
+	e := &Entry{Level: "info", Message: "hello"}
+	for b.Loop() {
+		sinkValues = sinkValues[:0]
+		Values(e, func(v any) { sinkValues = append(sinkValues, v) })
+	}
+}
