@@ -26,6 +26,19 @@ func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
 // function's body is compiled, and decided on, in each package that
 // instantiates it.
 func BuildAll(ctx context.Context, dir string, pkgs []bench.Package) (*Index, error) {
+	ix, err := compile(ctx, dir, pkgs)
+	if err != nil || len(pkgs) == 0 {
+		return ix, err
+	}
+	if err := ReadTypes(ctx, dir, ix); err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// compile is BuildAll without the types of the code: the compiler's
+// records as it wrote them, Free and the stores not read.
+func compile(ctx context.Context, dir string, pkgs []bench.Package) (*Index, error) {
 	if len(pkgs) == 0 {
 		return &Index{}, nil
 	}
@@ -55,12 +68,5 @@ func BuildAll(ctx context.Context, dir string, pkgs []bench.Package) (*Index, er
 		}
 		return nil, fmt.Errorf("%s does not compile:\n\t%s", strings.Join(names, ", "), strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "\n\t"))
 	}
-	ix, err := Load(diag)
-	if err != nil {
-		return nil, err
-	}
-	if err := ReadTypes(ctx, dir, ix); err != nil {
-		return nil, err
-	}
-	return ix, nil
+	return Load(diag)
 }

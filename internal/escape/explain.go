@@ -118,8 +118,21 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		}
 		build = others[0]
 	}
-	ix, err := Build(ctx, build)
+	ix, err := compile(ctx, build.Dir, []bench.Package{build})
 	if err != nil {
+		return nil, err
+	}
+	// The types of the files whose records the lines show, not of every
+	// file with a record: those are all explain prints.
+	only := map[string]bool{abs: true}
+	for n := from; n <= to; n++ {
+		for _, recs := range [][]Record{ix.At(abs, n), ix.Through(abs, n)} {
+			for _, r := range recs {
+				only[r.Source().File] = true
+			}
+		}
+	}
+	if err := readTypes(ctx, build.Dir, ix, only); err != nil {
 		return nil, err
 	}
 	generic := genericLines(abs, src)
