@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"strings"
 )
@@ -303,4 +304,14 @@ func Values(e *Entry, emit func(any)) {
 	emit(value)
 	value = e.Message
 	emit(value)
+}
+
+// Merged copies src into a map of its own with maps.Copy, which is inlined:
+// the map grows on its first insert, in maps.Copy's dst[k] = v, a line of
+// the standard library that the site names (logrus's
+// maps.Copy(dup.Data, entry.Data)).
+func Merged(src map[string]int) map[string]int {
+	dst := make(map[string]int)
+	maps.Copy(dst, src)
+	return dst
 }

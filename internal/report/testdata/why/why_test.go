@@ -204,3 +204,12 @@ func BenchmarkValues(b *testing.B) {
 		Values(e, func(v any) { sinkValues = append(sinkValues, v) })
 	}
 }
+
+var sinkMerged map[string]int
+
+func BenchmarkMerged(b *testing.B) {
+	src := map[string]int{"a": 1, "b": 2, "c": 3}
+	for b.Loop() {
+		sinkMerged = Merged(src)
+	}
+}
