@@ -123,6 +123,9 @@ func printExplanation(w io.Writer, e *escape.Explanation) {
 				v, _, _ := strings.Cut(r.Message, " ")
 				fmt.Fprintf(w, "    %s is the compiler's name for %s, a function inlined here\n", v, r.ResultOf)
 			}
+			if r.Written != "" {
+				fmt.Fprintf(w, "    %s is the compiler's name for the result of a call inlined here: in the source, %s\n", r.ResultName(), r.Written)
+			}
 			if escape.DefersInLoop(l.Code, r) {
 				fmt.Fprintf(w, "    the func literal is the closure the compiler wraps the deferred call in: a defer in a loop allocates it on every pass (runtime.deferproc)\n")
 			}

@@ -292,19 +292,23 @@ func TestExplainGeneric(t *testing.T) {
 
 // TestPrintExplanationCompilerNames: the compiler's names for what the
 // source does not name say what they are: ~r0, an inlined call's result
-// (BurntSushi/toml's encode.go:730, enc.indentStr(key)), and the func
+// (BurntSushi/toml's encode.go:730, enc.indentStr(key)), or one within an
+// expression, given as written (json-iterator/go's ReadInt64), and the func
 // literal of a deferred call in a loop (google/go-cmp's compare.go:244,
 // defer r.PopStep()).
 func TestPrintExplanationCompilerNames(t *testing.T) {
 	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{
 		{Line: 3, Code: "fmt.Fprint(w, pad(n))", Here: []escape.Record{{Code: "escape", Message: "~r0 escapes to heap", Pos: escape.Position{File: "/m/a.go", Line: 3, Col: 19}, ResultOf: "the result of pad(n)"}}},
 		{Line: 5, Code: "defer c.Close()", Here: []escape.Record{{Code: "escape", Message: "func literal escapes to heap", Pos: escape.Position{File: "/m/a.go", Line: 5, Col: 3}}}},
+		{Line: 7, Code: `return "overflow: " + strconv.FormatUint(v, 10)`, Here: []escape.Record{{Code: "escape", Message: `"overflow: " + ~r0 escapes to heap`, Pos: escape.Position{File: "/m/a.go", Line: 7, Col: 22}, Written: `"overflow: " + strconv.FormatUint(v, 10)`}}},
 	}}
 	var out strings.Builder
 	printExplanation(&out, e)
 	for _, want := range []string{
 		"  3:19: escape: ~r0 escapes to heap\n    ~r0 is the compiler's name for the result of pad(n), a function inlined here\n",
 		"  5:3: escape: func literal escapes to heap\n    the func literal is the closure the compiler wraps the deferred call in: a defer in a loop allocates it on every pass (runtime.deferproc)\n",
+		// json-iterator/go's ReadInt64: ~r0 within an expression.
+		"  7:22: escape: \"overflow: \" + ~r0 escapes to heap\n    ~r0 is the compiler's name for the result of a call inlined here: in the source, \"overflow: \" + strconv.FormatUint(v, 10)\n",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("printed\n%s\nwant it to hold\n%s", out.String(), want)

@@ -152,7 +152,19 @@ func written(msg string, e ast.Expr, resultOf string) string {
 
 // resultRef matches a compiler's name of a function's unnamed result
 // within an expression's text.
-var resultRef = regexp.MustCompile(`(^|[^A-Za-z0-9_.])~[rR][0-9]+\b`)
+var resultRef = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])(~[rR][0-9]+)\b`)
+
+// ResultName returns the compiler's name, ~rN, of the inlined call's result
+// that r's message holds where Written gives the source, or "".
+func (r *Record) ResultName() string {
+	if r.Written == "" {
+		return ""
+	}
+	if m := resultRef.FindStringSubmatch(r.Message); m != nil {
+		return m[1]
+	}
+	return ""
+}
 
 // namedResult reports whether name is a named result of the innermost
 // function whose body holds pos.

@@ -143,11 +143,15 @@ var literalEscapes = func() *regexp.Regexp {
 // String returns the message and, for escapes, the flow in short:
 // "string(b) escapes to heap: strings.genSplit(…) (call parameter) → {heap}".
 // A compiler's ~rN is followed by what it is: "~r0 (the result of pad(n))
-// escapes to heap".
+// escapes to heap"; an expression that holds one, by its source:
+// "\"overflow: \" + ~r0 (in the source, \"overflow: \" +
+// strconv.FormatUint(uint64(val), 10)) escapes to heap".
 func (r *Record) String() string {
 	msg := r.Message
 	if v, ok := escapedExpr(msg); ok && r.ResultOf != "" {
 		msg = v + " (" + r.ResultOf + ") escapes to heap"
+	} else if ok && r.Written != "" {
+		msg = v + " (in the source, " + r.Written + ") escapes to heap"
 	}
 	if len(r.Flow) == 0 {
 		return msg

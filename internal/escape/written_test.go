@@ -29,3 +29,23 @@ func TestWritten(t *testing.T) {
 		t.Errorf("no expression: %q", got)
 	}
 }
+
+// TestWrittenString: a record whose message names an inlined call's result
+// within an expression reads, in the report's why and explain's notes, with
+// the source of the expression, and names the ~rN.
+func TestWrittenString(t *testing.T) {
+	r := Record{Message: `"overflow: " + ~r0 escapes to heap`, Written: `"overflow: " + strconv.FormatUint(uint64(val), 10)`}
+	if got, want := r.String(), `"overflow: " + ~r0 (in the source, "overflow: " + strconv.FormatUint(uint64(val), 10)) escapes to heap`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got := r.ResultName(); got != "~r0" {
+		t.Errorf("ResultName() = %q, want ~r0", got)
+	}
+	r = Record{Message: `a + ~R12 escapes to heap`, Written: "a + f()"}
+	if got := r.ResultName(); got != "~R12" {
+		t.Errorf("ResultName() = %q, want ~R12", got)
+	}
+	if r := (Record{Message: `"x" + ~r0 escapes to heap`}); r.ResultName() != "" || r.String() != r.Message {
+		t.Errorf("without Written: ResultName %q, String %q", r.ResultName(), r.String())
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"go/token"
 	"maps"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -70,9 +69,9 @@ type Violation struct {
 	// compiler's words alone do not: range over a string, not its runes.
 	step string
 	// written is the source of what Reason says escapes, where the
-	// compiler names an inlined call's result in it, ~r0, which the
-	// source does not (escape.Record.Written).
-	written string
+	// compiler names an inlined call's result in it, resultName (~r0),
+	// which the source does not (escape.Record.Written, ResultName).
+	written, resultName string
 }
 
 // A Step is one line of the compiler's explanation of an escape.
@@ -109,7 +108,7 @@ func (v Violation) Message() string {
 		msg = fmt.Sprintf("%s is %s but the compiler reports: %s", v.Function, Directive, v.Reason)
 	}
 	if v.written != "" {
-		msg += fmt.Sprintf(" (the compiler's %s is the result of a call it inlined: in the source, %s)", compilerResult.FindString(v.Reason), v.written)
+		msg += fmt.Sprintf(" (the compiler's %s is the result of a call it inlined: in the source, %s)", v.resultName, v.written)
 	}
 	if len(v.Inlined) > 0 {
 		in := v.Inlined[len(v.Inlined)-1]
@@ -120,9 +119,6 @@ func (v Violation) Message() string {
 	}
 	return msg
 }
-
-// compilerResult matches the compiler's name of an unnamed result.
-var compilerResult = regexp.MustCompile(`~[rR][0-9]+`)
 
 // A marked function and the span of its body.
 type marked struct {
@@ -366,7 +362,7 @@ func instanceViolations(recs []escape.Record, f marked) (vs []Violation, seen bo
 // violationOf returns the violation that the allocating record r states at
 // at, with inlined the frames of the callees inlined there.
 func violationOf(r escape.Record, at escape.Position, inlined []escape.Position) Violation {
-	v := Violation{Pos: escapePosition(at), Reason: r.Message, written: r.Written}
+	v := Violation{Pos: escapePosition(at), Reason: r.Message, written: r.Written, resultName: r.ResultName()}
 	for _, p := range inlined {
 		v.Inlined = append(v.Inlined, escapePosition(p))
 	}
