@@ -502,3 +502,76 @@ func Bad() {
 		t.Errorf("lint -fix made:\n%s\nwant Fixed's fix alone", got)
 	}
 }
+
+// TestLintStaticcheck: staticcheck's analyzers run in squash lint under
+// their own names. modernize's stringsbuilder turns s += fmt.Sprintf(…)
+// into s.WriteString(fmt.Sprintf(…)), which still makes a string per
+// iteration; QF1012 turns that into fmt.Fprintf(&s, …) in -fix's next
+// round, and another -fix finds nothing to do. SA6005's finding that a
+// //squash:ignore names is kept as it is; the other is fixed.
+func TestLintStaticcheck(t *testing.T) {
+	dir := newModule(t, "example.com/sc")
+	src := `package sc
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Pairs lists the pairs.
+func Pairs(keys []string, vals []int) string {
+	var s string
+	for i, k := range keys {
+		s += fmt.Sprintf("%s=%d;", k, vals[i])
+	}
+	return s
+}
+
+// Same compares a and b, ignoring case.
+func Same(a, b string) bool { return strings.ToLower(a) == strings.ToLower(b) }
+
+// Kept is Same as the article wrote it.
+func Kept(a, b string) bool {
+	return strings.ToLower(a) == strings.ToLower(b) //squash:ignore SA6005 the article's "before" variant
+}
+`
+	os.WriteFile(filepath.Join(dir, "sc.go"), []byte(src), 0o644)
+	code, out, errs := runSquash(t, dir, "lint", ".")
+	want := "sc.go:12:3: using string += string in a loop is inefficient [stringsbuilder]\n" +
+		"sc.go:18:38: should use strings.EqualFold instead [SA6005]\n"
+	if code != exitFindings || out != want || errs != "" {
+		t.Errorf("lint: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+	code, out, _ = runSquash(t, dir, "lint", "-json", ".")
+	var res struct{ Findings []struct{ Pass, Fix string } }
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != exitFindings || len(res.Findings) != 2 ||
+		res.Findings[1].Pass != "SA6005" || res.Findings[1].Fix != "replace with strings.EqualFold: func Same(a, b string) bool { return strings.EqualFold(a, b) }" {
+		t.Errorf("lint -json: exit %d, %v:\n%s", code, err, out)
+	}
+
+	// -diff shows the first round: the builder, still fed by Sprintf.
+	code, out, _ = runSquash(t, dir, "lint", "-diff", ".")
+	if code != exitFindings || !strings.Contains(out, "+\t\ts.WriteString(fmt.Sprintf(\"%s=%d;\", k, vals[i]))\n") ||
+		!strings.Contains(out, "+func Same(a, b string) bool { return strings.EqualFold(a, b) }\n") || strings.Contains(out, "Fprintf") {
+		t.Errorf("lint -diff: exit %d:\n%s", code, out)
+	}
+
+	code, out, errs = runSquash(t, dir, "lint", "-fix", ".")
+	if code != exitClean || out != "fixed sc.go\n" || errs != "" {
+		t.Errorf("lint -fix: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "sc.go"))
+	fixed := strings.NewReplacer(
+		"\tvar s string\n", "\tvar s strings.Builder\n",
+		"\t\ts += fmt.Sprintf(", "\t\tfmt.Fprintf(&s, ",
+		"\treturn s\n", "\treturn s.String()\n",
+		"bool { return strings.ToLower(a) == strings.ToLower(b) }", "bool { return strings.EqualFold(a, b) }",
+	).Replace(src)
+	if string(got) != fixed {
+		t.Errorf("lint -fix made:\n%s\nwant:\n%s", got, fixed)
+	}
+	code, out, errs = runSquash(t, dir, "lint", "-fix", ".")
+	if again, _ := os.ReadFile(filepath.Join(dir, "sc.go")); code != exitClean || out != "" || errs != "" || string(again) != fixed {
+		t.Errorf("lint -fix again: exit %d, stdout %q, stderr %q, file:\n%s", code, out, errs, again)
+	}
+}

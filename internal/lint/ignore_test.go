@@ -147,3 +147,34 @@ func TestWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestVetToolStaticcheck: squashvet under go vet runs staticcheck's
+// analyzers under their own names, and a //squash:ignore naming one
+// silences it.
+func TestVetToolStaticcheck(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/sc\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "sc.go"), []byte(`package sc
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Label writes n's label to w.
+func Label(w io.Writer, n float64) { w.Write([]byte(fmt.Sprint(n, "s"))) }
+
+// Same compares a and b, ignoring case.
+func Same(a, b string) bool {
+	return strings.ToLower(a) == strings.ToLower(b) //squash:ignore SA6005 the "before" variant
+}
+`), 0o644)
+	cmd := exec.Command("go", "vet", "-vettool="+vettool, "-json", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), `"QF1012": [`) || !strings.Contains(string(out), "Use fmt.Fprint(...) instead of Write([]byte(fmt.Sprint(...)))") ||
+		strings.Contains(string(out), "SA6005") {
+		t.Errorf("go vet -vettool=squashvet -json: %v\n%s", err, out)
+	}
+}

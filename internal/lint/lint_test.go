@@ -195,6 +195,15 @@ func TestBareImport(t *testing.T) {
 	}
 }
 
+// TestStaticcheck: staticcheck's analyzers in the suite report and fix
+// their patterns (QF1012, SA6005; SA6006 has no fix), a //squash:ignore
+// naming one silences it, and on a line that QF1012, fmtappendf and
+// perfsprint all see, QF1012's fix alone is made; poolput alone reports a
+// Put that boxes.
+func TestStaticcheck(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), FixSuite(Suite()...)[0], "staticcheck")
+}
+
 // TestVetToolFindingsOnly: squashvet, run by go vet itself and by Run,
 // prints perfsprint's finding and not its fix of the file's imports
 // ("fiximports: Fix imports").

@@ -39,6 +39,9 @@ import (
 	"github.com/catenacyber/perfsprint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/modernize"
+	"honnef.co/go/tools/quickfix/qf1012"
+	"honnef.co/go/tools/staticcheck/sa6005"
+	"honnef.co/go/tools/staticcheck/sa6006"
 
 	"github.com/squashgo/squash/passes/binarywrite"
 	"github.com/squashgo/squash/passes/buildergrow"
@@ -49,10 +52,11 @@ import (
 )
 
 // Suite returns the analyzers squash lint runs: its own passes, and the
-// allocation-related analyzers that golang.org/x/tools' modernize suite and
-// catenacyber/perfsprint already keep, reused as they are, each one
-// silenced where a //squash:ignore names it; last, "ignore", which reports
-// the malformed directives.
+// allocation-related analyzers that staticcheck (honnef.co/go/tools),
+// golang.org/x/tools' modernize suite and catenacyber/perfsprint already
+// keep, reused as they are under their own names (staticcheck's QF1012,
+// SA6005, SA6006), each one silenced where a //squash:ignore names it;
+// last, "ignore", which reports the malformed directives.
 func Suite() []*analysis.Analyzer { return suite }
 
 var suite = func() []*analysis.Analyzer {
@@ -63,6 +67,16 @@ var suite = func() []*analysis.Analyzer {
 		regexpcompile.Analyzer,
 		poolput.Analyzer,
 		buildergrow.Analyzer,
+		// QF1012 comes before fmtappendf and perfsprint, whose fixes of
+		// the fmt.Sprintf inside w.Write([]byte(fmt.Sprintf(…))) its fix
+		// overlaps: writing to w directly leaves no string to build.
+		qf1012.Analyzer,
+		sa6005.Analyzer,
+		sa6006.Analyzer,
+		// Not staticcheck's SA6000, SA6001 or SA6003: they need its SSA
+		// form, whose ctrlflow facts make go vet run every analyzer
+		// required with them, the arbiter included, over every package
+		// imported, the standard library too. SA6002 is poolput's.
 		modernize.StringsSeqAnalyzer,
 		modernize.StringsBuilderAnalyzer,
 		modernize.FmtAppendfAnalyzer,
