@@ -31,8 +31,11 @@ const (
 // directive d, such as "//squash:ignore". It returns its kind, and with it,
 // for Exact, what follows d; for Joined, the word written in d's place, up
 // to the first space (d alone where a space other than a blank or a tab,
-// such as a no-break space, follows it). A Spaced or Block comment is one whose first word
-// begins with d's name (squash:ignore), so "// squash:ignored" is one too.
+// such as a no-break space, follows it). A Spaced or Block comment is one
+// whose first word begins with d's name (squash:ignore), so the comment
+// "// squash:ignored" is one too, unless what follows the name is
+// punctuation that prose puts there: the line of a doc comment that
+// begins with a quotation of the name and its closing quote is no attempt.
 // Read does not allocate.
 func Read(text, d string) (kind Kind, rest string) {
 	if after, ok := strings.CutPrefix(text, d); ok {
@@ -52,11 +55,31 @@ func Read(text, d string) (kind Kind, rest string) {
 			return Other, ""
 		}
 	}
-	if !strings.HasPrefix(strings.TrimLeftFunc(body, unicode.IsSpace), name) {
+	word, ok := strings.CutPrefix(strings.TrimLeftFunc(body, unicode.IsSpace), name)
+	if !ok || !attempt(word) {
 		return Other, ""
 	}
 	if block {
 		return Block, ""
 	}
 	return Spaced, ""
+}
+
+// attempt reports whether after, what follows a directive's name at the
+// start of a comment that is not the directive, reads as part of an
+// attempt at it: nothing, a space, or more of a word (the name followed by
+// "d", ":prealloc", "=true" or "*/"), not the punctuation that ends a
+// quotation or a clause in prose (a quote, a comma, a parenthesis).
+func attempt(after string) bool {
+	if after == "" {
+		return true
+	}
+	switch c := after[0]; {
+	case c == ':' || c == '_' || c == '-' || c == '=' || c == '*':
+		return true
+	case c < 0x80:
+		r := rune(c)
+		return unicode.IsSpace(r) || unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	return true // beyond ASCII: a no-break space, a letter
 }

@@ -30,6 +30,17 @@ func TestRead(t *testing.T) {
 		{"////squash:noalloc", "//squash:noalloc", Other, ""},
 		{"// see squash:noalloc", "//squash:noalloc", Other, ""},
 		{"//", "//squash:noalloc", Other, ""},
+		// Prose that quotes the directive, as the doc comments of
+		// internal/lint/ignore.go and of this package do, wrapped so that
+		// a line begins with it.
+		{`// squash:ignore", which Go reads as prose`, "//squash:ignore", Other, ""},
+		{"// squash:ignore, with a space after //, is a comment", "//squash:ignore", Other, ""},
+		{"// squash:noalloc) and more", "//squash:noalloc", Other, ""},
+		{"/* squash:ignore. */", "//squash:ignore", Other, ""},
+		{"// squash:ignore", "//squash:ignore", Spaced, ""},
+		{"// squash:ignore:prealloc why", "//squash:ignore", Spaced, ""},
+		{"// squash:noalloc\u00a0x", "//squash:noalloc", Spaced, ""},
+		{"// squash:ignoreé", "//squash:ignore", Spaced, ""},
 	} {
 		if kind, rest := Read(tc.text, tc.d); kind != tc.kind || rest != tc.rest {
 			t.Errorf("Read(%q, %q) = %d, %q; want %d, %q", tc.text, tc.d, kind, rest, tc.kind, tc.rest)
