@@ -345,7 +345,7 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) / iters
 		}
-		explain(&site, s, ix, src.root)
+		explain(&site, s, ix, src)
 		b.Sites = append(b.Sites, site)
 	}
 	// go test truncates allocs/op: up to one more is its own count.
@@ -401,11 +401,12 @@ func FromProfile(ctx context.Context, src string, pkgs []bench.Package) (*Report
 	for _, s := range attr.Sites {
 		fpkg := s.Package
 		prefix, root := scopeOf(fpkg, roots)
-		site := newSources(root, prefix).siteIn(s, fpkg, prefix)
+		src := newSources(root, prefix)
+		site := src.siteIn(s, fpkg, prefix)
 		site.Objects, site.Bytes = s.Objects, s.Bytes
 		// The mechanisms only: the compiler's records would be of a build
 		// squash made, not of the one profiled.
-		explain(&site, s, nil, root)
+		explain(&site, s, nil, src)
 		site.Share = float64(s.Objects) / float64(attr.Objects-attr.OutsideObjects)
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].Objects = s.Mechanisms[i].Objects

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -25,7 +24,8 @@ import (
 // allocations too. A call into a function that was not inlined
 // (strings.genSplit) allocates under that function's own decisions, which
 // the mechanism names instead.
-func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
+func explain(site *Site, p profile.Site, ix *escape.Index, src *sources) {
+	root := src.root
 	own, callee := false, false
 	for _, m := range p.Mechanisms {
 		if m.Function == "" {
@@ -115,8 +115,10 @@ func explain(site *Site, p profile.Site, ix *escape.Index, root string) {
 	// compiler's shapes in full are no words (slices.Clone[…]).
 	if len(p.Mechanisms) > 0 && p.Mechanisms[0].Inlined() {
 		site.MechanismText = escape.InlinedMechanism(shortTypeArgs(p.Mechanism()))
-		if at, code, ok := inlinedLine(p.Mechanisms[0].Inlines); ok {
-			site.MechanismText += fmt.Sprintf(", at %s:%d: %s", filepath.Base(at.File), at.Line, code)
+		if at, ok := inlinedLine(p.Mechanisms[0].Inlines); ok {
+			if code := src.line(at.File, at.Line); code != "" {
+				site.MechanismText += fmt.Sprintf(", at %s:%d: %s", filepath.Base(at.File), at.Line, code)
+			}
 		}
 	} else {
 		site.MechanismText = escape.Mechanism(shortTypeArgs(p.Mechanism()), site.Code, store, recs)
@@ -271,29 +273,17 @@ func (r *Report) countCoverage() {
 }
 
 // inlinedLine returns the line that allocated at the end of the chains of
-// inlined frames of a mechanism, and its code, when all of them end at one
-// line that can be read. The name of an inlined function says little of
-// what it allocated: logrus's maps.Copy(dup.Data, entry.Data) allocates as
-// maps.Copy's dst[k] = v grows the map it copies into.
-func inlinedLine(chains [][]profile.Position) (profile.Position, string, bool) {
+// inlined frames of a mechanism, when all of them end at one line. The name
+// of an inlined function says little of what it allocated: logrus's
+// maps.Copy(dup.Data, entry.Data) allocates as maps.Copy's dst[k] = v
+// grows the map it copies into.
+func inlinedLine(chains [][]profile.Position) (profile.Position, bool) {
 	var at profile.Position
 	for i, c := range chains {
 		if len(c) == 0 || i > 0 && c[len(c)-1] != at {
-			return profile.Position{}, "", false
+			return profile.Position{}, false
 		}
 		at = c[len(c)-1]
 	}
-	if at.File == "" {
-		return at, "", false
-	}
-	data, err := os.ReadFile(at.File)
-	if err != nil {
-		return at, "", false
-	}
-	lines := strings.Split(string(data), "\n")
-	if at.Line < 1 || at.Line > len(lines) {
-		return at, "", false
-	}
-	code := strings.TrimSpace(lines[at.Line-1])
-	return at, code, code != ""
+	return at, at.File != ""
 }

@@ -483,7 +483,7 @@ func TestIndexStoreMechanism(t *testing.T) {
 // as a map growing: its text cannot tell a map from a slice.
 func TestExplainWithoutTypes(t *testing.T) {
 	site := Site{Code: "out[i] = n"}
-	explain(&site, profile.Site{File: "/m/a.go", Line: 7, Direct: true, Mechanisms: []profile.Mechanism{{Objects: 1}}}, nil, "/m")
+	explain(&site, profile.Site{File: "/m/a.go", Line: 7, Direct: true, Mechanisms: []profile.Mechanism{{Objects: 1}}}, nil, newSources("/m", ""))
 	if want := "a map growing on insert (runtime.mapassign), or the value converted to an interface (runtime.convT*): the line's text does not say which"; site.MechanismText != want {
 		t.Errorf("mechanism_text = %q, want %q", site.MechanismText, want)
 	}
@@ -503,7 +503,7 @@ func TestGenericMechanism(t *testing.T) {
 	} {
 		p := profile.Site{File: "/m/a.go", Line: 7, Direct: true, Mechanisms: []profile.Mechanism{{Function: fn, Objects: 1}}}
 		site := Site{Code: "c := slices.Clone(stack[i:])", Mechanism: p.Mechanism()}
-		explain(&site, p, nil, "/m")
+		explain(&site, p, nil, newSources("/m", ""))
 		if site.MechanismText != want {
 			t.Errorf("%s: mechanism_text = %q, want %q", fn, site.MechanismText, want)
 		}
