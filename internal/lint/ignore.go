@@ -134,8 +134,14 @@ func fileDirectives(pass *analysis.Pass, f *ast.File, known []string) []directiv
 		return nil
 	}
 	var out []directive
-	alone := map[int]bool{} // the lines that hold a directive and nothing else
 	var src []byte
+	var comments map[int]bool
+	commentLines := func() map[int]bool {
+		if comments == nil {
+			comments = pragma.CommentLines(tf, f, src)
+		}
+		return comments
+	}
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			if !strings.Contains(c.Text, "squash:ignore") {
@@ -148,81 +154,22 @@ func fileDirectives(pass *analysis.Pass, f *ast.File, known []string) []directiv
 			if err == nil {
 				err = ig.check(known)
 			}
-			line := tf.PositionFor(c.Pos(), false).Line
 			if src == nil {
 				src = fileSource(pass, tf)
 			}
-			// Without the source, a directive is taken to follow code:
-			// it then covers less, never more.
-			if src != nil && len(bytes.TrimSpace(src[tf.Offset(tf.LineStart(line)):tf.Offset(c.Pos())])) == 0 {
-				alone[line] = true
+			d := directive{pos: c.Pos(), file: tf, line: pragma.Covered(tf, src, c, commentLines), names: ig.names, err: err}
+			if pragma.Alone(tf, src, c) {
+				d.blank = d.line > tf.LineCount() || blankLine(src, tf, d.line)
+				for _, decl := range f.Decls {
+					if doc := declDoc(decl); doc != nil && doc.Pos() <= c.Pos() && c.Pos() < doc.End() {
+						d.doc = true
+					}
+				}
 			}
-			out = append(out, directive{pos: c.Pos(), file: tf, line: line, names: ig.names, err: err})
-		}
-	}
-	var comments map[int]bool
-	if len(alone) > 0 {
-		comments = commentLines(tf, f, src)
-	}
-	for i, d := range out {
-		if !alone[d.line] {
-			continue
-		}
-		next := d.line + 1
-		for comments[next] {
-			next++
-		}
-		out[i].line = next
-		out[i].blank = next > tf.LineCount() || blankLine(src, tf, next)
-		for _, decl := range f.Decls {
-			doc := declDoc(decl)
-			if doc != nil && doc.Pos() <= d.pos && d.pos < doc.End() {
-				out[i].doc = true
-			}
+			out = append(out, d)
 		}
 	}
 	return out
-}
-
-// commentLines returns the lines of f, whose source is src, that hold a
-// comment and nothing else.
-func commentLines(tf *token.File, f *ast.File, src []byte) map[int]bool {
-	code, comment := map[int]bool{}, map[int]bool{}
-	line, i := 1, 0
-	for _, cg := range f.Comments {
-		for _, c := range cg.List {
-			start, end := tf.Offset(c.Pos()), tf.Offset(c.End())
-			for ; i < start; i++ {
-				switch src[i] {
-				case '\n':
-					line++
-				case ' ', '\t', '\r', '\f':
-				default:
-					code[line] = true
-				}
-			}
-			comment[line] = true
-			for ; i < end; i++ {
-				if src[i] == '\n' {
-					line++
-					comment[line] = true
-				}
-			}
-		}
-	}
-	for ; i < len(src); i++ {
-		if src[i] == '\n' {
-			line++
-		} else if src[i] > ' ' {
-			code[line] = true
-		}
-	}
-	for l := range comment {
-		if code[l] {
-			delete(comment, l)
-		}
-	}
-	return comment
 }
 
 // blankLine reports whether line of tf, whose source is src, holds

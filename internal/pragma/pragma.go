@@ -2,7 +2,9 @@
 // //squash:noalloc, and the comments that are meant as one and are not: a
 // directive has no blank after //, as //go:noinline has none, so "//
 // squash:ignore" is prose to Go, and a near miss left unreported would
-// silence nothing, or check nothing, without a word.
+// silence nothing, or check nothing, without a word. It also says which
+// line a directive covers (Covered), the one rule that squash lint and the
+// passes that must know what it silences both read.
 package pragma
 
 import (

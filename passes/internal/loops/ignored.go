@@ -2,7 +2,6 @@ package loops
 
 import (
 	"go/ast"
-	"go/token"
 	"slices"
 	"strings"
 
@@ -12,9 +11,9 @@ import (
 )
 
 // Ignored reports whether a //squash:ignore that names the analyzer name,
-// with a reason, covers the line where stmt begins, as squash lint reads
-// it: at the end of that line, or alone on a line above it with nothing
-// but comment lines between. Its finding there is then silenced, and its
+// with a reason, covers the line where stmt begins, by the rule squash
+// lint reads it with (pragma.Covered): at the end of that line, or alone on
+// a line above it with nothing but comment lines between. Its finding there is then silenced, and its
 // fix not made. (squash lint also checks that each name is one of its
 // analyzers'; a directive that names another too is taken here as it
 // is.)
@@ -23,29 +22,21 @@ func Ignored(pass *analysis.Pass, stmt ast.Node, name string) bool {
 	if tf == nil || file == nil {
 		return false
 	}
-	var src []byte // read once a directive naming name is found
-	line := tf.Line(stmt.Pos())
+	line := tf.PositionFor(stmt.Pos(), false).Line
+	src := source(pass, stmt.Pos())
+	var comments map[int]bool
+	commentLines := func() map[int]bool {
+		if comments == nil {
+			comments = pragma.CommentLines(tf, file, src)
+		}
+		return comments
+	}
 	for _, cg := range file.Comments {
-		if tf.Line(cg.Pos()) > line {
+		if tf.PositionFor(cg.Pos(), false).Line > line {
 			break // the directives that may cover line are on it or above it
 		}
 		for _, c := range cg.List {
-			if !namesWithReason(c.Text, name) {
-				continue
-			}
-			at := tf.Line(c.Pos())
-			if at == line && c.Pos() > stmt.Pos() {
-				return true
-			}
-			if at >= line {
-				continue
-			}
-			if src == nil {
-				if src = source(pass, stmt.Pos()); src == nil {
-					return false
-				}
-			}
-			if aloneAbove(src, tf, c, line) {
+			if namesWithReason(c.Text, name) && pragma.Covered(tf, src, c, commentLines) == line {
 				return true
 			}
 		}
@@ -67,20 +58,4 @@ func namesWithReason(text, name string) bool {
 	}
 	names, reason := rest[:i], rest[i:]
 	return strings.Trim(reason, "/ \t") != "" && slices.Contains(strings.Split(names, ","), name)
-}
-
-// aloneAbove reports whether the comment c is alone on its line, and the
-// lines between it and line hold nothing but line comments.
-func aloneAbove(src []byte, tf *token.File, c *ast.Comment, line int) bool {
-	start := tf.Offset(tf.LineStart(tf.Line(c.Pos())))
-	if len(strings.TrimSpace(string(src[start:tf.Offset(c.Pos())]))) > 0 {
-		return false
-	}
-	for l := tf.Line(c.Pos()) + 1; l < line; l++ {
-		from, to := tf.Offset(tf.LineStart(l)), tf.Offset(tf.LineStart(l+1))
-		if !strings.HasPrefix(strings.TrimSpace(string(src[from:to])), "//") {
-			return false
-		}
-	}
-	return true
 }
