@@ -69,7 +69,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the package's tests with the compiler's escape analysis")
 	}
-	res, err := noalloc.Check(t.Context(), ".", []string{"."})
+	res, err := noalloc.Check(t.Context(), nil, ".", []string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // decoderLine returns the number of the line of examples/decoder/decoder.go
@@ -193,7 +193,7 @@ func FuzzParseLocation(f *testing.F) {
 // "flow: {heap} ← *{temp}  (__unnamed__:0)").
 func TestPrintExplanationNoPlace(t *testing.T) {
 	at := escape.Position{File: "/m/a.go", Line: 3, Col: 9}
-	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
+	e := &escape.Explanation{Package: gotool.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
 		Line: 3, Code: "return string(b)",
 		Here: []escape.Record{{Code: "escape", Message: "string(b) escapes to heap", Pos: at, Flow: []escape.Step{
 			{Text: "flow: {temp} ← {temp}"},
@@ -213,7 +213,7 @@ func TestPrintExplanationNoPlace(t *testing.T) {
 // so under its message.
 func TestPrintExplanationFree(t *testing.T) {
 	at := escape.Position{File: "/m/a.go", Line: 3, Col: 14}
-	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
+	e := &escape.Explanation{Package: gotool.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
 		Line: 3, Code: "sink = struct{}{}",
 		Here: []escape.Record{{Code: "escapes", Message: "struct {}{} escapes to heap", Pos: at, Free: escape.FreeZeroSize}},
 	}}}
@@ -232,7 +232,7 @@ func TestPrintExplanationAtCall(t *testing.T) {
 	call := escape.Position{File: "/m/a.go", Line: 9, Col: 14}
 	lit := escape.Position{File: "/m/a.go", Line: 3, Col: 34}
 	r := escape.Record{Code: "escape", Message: "[]string{...} escapes to heap", Pos: call, Inlined: []escape.Position{lit}, AtCall: true}
-	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{
+	e := &escape.Explanation{Package: gotool.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{
 		{Line: 3, Code: `func parts() []string { return []string{"a", "b"} }`, Copies: []escape.Record{r}},
 		{Line: 9, Code: "sink = parts()", Here: []escape.Record{r}},
 	}}
@@ -297,7 +297,7 @@ func TestExplainGeneric(t *testing.T) {
 // literal of a deferred call in a loop (google/go-cmp's compare.go:244,
 // defer r.PopStep()).
 func TestPrintExplanationCompilerNames(t *testing.T) {
-	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{
+	e := &escape.Explanation{Package: gotool.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{
 		{Line: 3, Code: "fmt.Fprint(w, pad(n))", Here: []escape.Record{{Code: "escape", Message: "~r0 escapes to heap", Pos: escape.Position{File: "/m/a.go", Line: 3, Col: 19}, ResultOf: "the result of pad(n)"}}},
 		{Line: 5, Code: "defer c.Close()", Here: []escape.Record{{Code: "escape", Message: "func literal escapes to heap", Pos: escape.Position{File: "/m/a.go", Line: 5, Col: 3}}}},
 		{Line: 7, Code: `return "overflow: " + strconv.FormatUint(v, 10)`, Here: []escape.Record{{Code: "escape", Message: `"overflow: " + ~r0 escapes to heap`, Pos: escape.Position{File: "/m/a.go", Line: 7, Col: 22}, Written: `"overflow: " + strconv.FormatUint(v, 10)`}}},
@@ -326,7 +326,7 @@ func TestPrintExplanationShapes(t *testing.T) {
 			{Text: "from return go.shape." + shape + "(0), v (return)", Pos: at},
 		}}
 	}
-	e := &escape.Explanation{Package: bench.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
+	e := &escape.Explanation{Package: gotool.Package{Root: "/m"}, File: "/m/a.go", Lines: []escape.Line{{
 		Line: 3, Code: "return 0, v",
 		Here: []escape.Record{boxed("int"), boxed("uint8"), {Code: "escape", Message: "w escapes to heap", Pos: at}, boxed("float64")},
 	}}}

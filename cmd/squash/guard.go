@@ -15,6 +15,7 @@ import (
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/budget"
+	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/noalloc"
 	"github.com/squashgo/squash/internal/report"
 )
@@ -37,6 +38,9 @@ type guardConfig struct {
 	bench     bench.Options
 	patterns  []string
 	github    bool // print GitHub Actions annotations
+	// loader keeps the types of the code that the noalloc check reads
+	// for the report to read too.
+	loader *gotool.Loader
 
 	benchtimeSet bool // -benchtime was given
 }
@@ -86,6 +90,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cfg.bench.Processes = true
 	fs.Visit(func(f *flag.Flag) { cfg.benchtimeSet = cfg.benchtimeSet || f.Name == "benchtime" })
 	cfg.github = os.Getenv("GITHUB_ACTIONS") == "true"
+	cfg.loader = &gotool.Loader{}
 	if isTerminal(stderr) {
 		cfg.bench.Progress = stderr
 	}
@@ -102,7 +107,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // guard runs squash guard and returns its exit status.
 func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int, error) {
-	pkgs, err := bench.Resolve(ctx, "", cfg.patterns)
+	pkgs, err := gotool.Resolve(ctx, "", cfg.patterns)
 	if err != nil {
 		return 0, err
 	}
@@ -157,7 +162,7 @@ func guard(ctx context.Context, cfg guardConfig, stdout, stderr io.Writer) (int,
 		if cfg.bench.Progress != nil {
 			fmt.Fprintln(cfg.bench.Progress, "squash: checking //squash:noalloc functions")
 		}
-		if run.noalloc, err = noalloc.Check(ctx, "", cfg.patterns); err != nil {
+		if run.noalloc, err = noalloc.Check(ctx, cfg.loader, "", cfg.patterns); err != nil {
 			return 0, err
 		}
 	}
@@ -182,7 +187,7 @@ func gonePackages(ctx context.Context, root string, b *budget.Budget, checked []
 		if slices.Contains(checked, bm.Package) || slices.Contains(gone, bm.Package) {
 			continue
 		}
-		if _, err := bench.Resolve(ctx, root, []string{bm.Package}); err != nil && ctx.Err() == nil {
+		if _, err := gotool.Resolve(ctx, root, []string{bm.Package}); err != nil && ctx.Err() == nil {
 			gone = append(gone, bm.Package)
 		}
 	}
@@ -338,17 +343,17 @@ func readBudget(file string) (*budget.Budget, error) {
 // measure, and budgets of the packages' benchmarks are then stale. paths
 // are the import paths of the packages, for an error.
 func measureBudgets(ctx context.Context, cfg guardConfig, paths []string) ([]budget.Benchmark, []budget.Skip, error) {
-	rep, err := report.Make(ctx, report.Config{Patterns: cfg.patterns, Bench: cfg.bench, Progress: cfg.bench.Progress})
+	rep, err := report.Make(ctx, report.Config{Patterns: cfg.patterns, Bench: cfg.bench, Progress: cfg.bench.Progress, Loader: cfg.loader})
 	// Benchmarks that all skipped themselves are not none: their budgets
 	// are neither gone nor checked, and the error says why they skipped.
-	if errors.Is(err, report.ErrNoBenchmarks) && bench.SelectsAll(cfg.bench.Bench) && !errors.Is(err, bench.ErrNoneRan) {
+	if errors.Is(err, bench.ErrNoBenchmarks) && bench.SelectsAll(cfg.bench.Bench) && !errors.Is(err, bench.ErrNoneRan) {
 		return nil, nil, nil
 	}
 	// A -bench that matches nothing is a mistake, not a pass: in CI, it
-	// would turn the check off. report's words for a package without test
-	// files name its -profile, which guard has not.
-	if errors.Is(err, report.ErrNoBenchmarks) && !errors.Is(err, bench.ErrNoneRan) {
-		return nil, nil, fmt.Errorf("no benchmarks %s", bench.NoneFound(strings.Join(paths, " "), cfg.bench.Bench))
+	// would turn the check off. It is said of the packages checked, also
+	// where the report's error names one without test files.
+	if errors.Is(err, bench.ErrNoBenchmarks) && !errors.Is(err, bench.ErrNoneRan) {
+		return nil, nil, &bench.NoBenchmarksError{Where: strings.Join(paths, " "), Bench: cfg.bench.Bench}
 	}
 	if err != nil {
 		return nil, nil, err
@@ -399,13 +404,13 @@ func (f *failedBenchmark) Error() string {
 
 // writeBudget measures the benchmarks and records them in file, keeping the
 // budgets of packages that were not measured.
-func writeBudget(ctx context.Context, cfg guardConfig, pkgs []bench.Package, old *budget.Budget, file string, stdout, stderr io.Writer) error {
+func writeBudget(ctx context.Context, cfg guardConfig, pkgs []gotool.Package, old *budget.Budget, file string, stdout, stderr io.Writer) error {
 	measured, skipped, err := measureBudgets(ctx, cfg, guardImportPaths(pkgs))
 	if err != nil {
 		return err
 	}
 	if len(measured) == 0 {
-		return fmt.Errorf("no benchmarks in %s to record: add a `func BenchmarkX(b *testing.B)` in a _test.go file", strings.Join(guardPatterns(cfg.patterns), " "))
+		return &bench.NoBenchmarksError{Where: strings.Join(guardPatterns(cfg.patterns), " ")}
 	}
 	if old == nil {
 		old = &budget.Budget{}
@@ -480,7 +485,7 @@ func warnVarying(w io.Writer, measured []budget.Benchmark, runs int) {
 	}
 }
 
-func guardImportPaths(pkgs []bench.Package) []string {
+func guardImportPaths(pkgs []gotool.Package) []string {
 	var out []string
 	for _, p := range pkgs {
 		out = append(out, p.ImportPath)

@@ -14,7 +14,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/noalloc"
 )
@@ -52,7 +52,7 @@ func lintConfig(patterns []string) (lint.Config, error) {
 }
 
 // goFiles returns the Go files in the directories of pkgs.
-func goFiles(pkgs []bench.Package) []string {
+func goFiles(pkgs []gotool.Package) []string {
 	var all []string
 	for _, p := range pkgs {
 		if !p.Standard {
@@ -117,7 +117,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if _, files := packageOfFiles(fs.Args()); *fix && files != nil {
 			watched = slices.Collect(maps.Keys(files))
 		} else if *fix {
-			if pkgs, err := bench.Resolve(ctx, "", fs.Args()); err == nil {
+			if pkgs, err := gotool.Resolve(ctx, "", fs.Args()); err == nil {
 				watched = goFiles(pkgs)
 			}
 		}
@@ -175,7 +175,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// analysis: a build of only the packages that have one.
 		var res *noalloc.Result
 		patterns, files := packageOfFiles(fs.Args())
-		if res, err = noalloc.Check(ctx, "", patterns); err == nil {
+		if res, err = noalloc.Check(ctx, nil, "", patterns); err == nil {
 			for _, v := range res.Violations {
 				if abs, _ := filepath.Abs(v.Pos.File); files != nil && !files[abs] {
 					continue
@@ -213,7 +213,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		// Files relative to their module's root, as in squash -json.
 		patterns, _ := packageOfFiles(fs.Args())
-		pkgs, err := bench.Resolve(ctx, "", patterns)
+		pkgs, err := gotool.Resolve(ctx, "", patterns)
 		if err != nil {
 			return fail(stderr, err)
 		}

@@ -24,7 +24,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // A command is one subcommand of squash. Each lives in its own file and
@@ -95,7 +95,7 @@ func unknownCommand(ctx context.Context, arg string) (string, bool) {
 	if !bareWord.MatchString(arg) {
 		return "", false
 	}
-	if _, err := bench.Resolve(ctx, "", []string{arg}); err == nil || ctx.Err() != nil {
+	if _, err := gotool.Resolve(ctx, "", []string{arg}); err == nil || ctx.Err() != nil {
 		return "", false
 	}
 	msg := fmt.Sprintf("unknown command %q", arg)

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -90,6 +91,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		cfg.Progress = stderr
 	}
 	rep, err := report.Make(ctx, cfg)
+	if nb := (*bench.NoBenchmarksError)(nil); errors.As(err, &nb) && *profile == "" {
+		nb.Or = "pass -profile FILE"
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "squash: interrupted")

@@ -19,6 +19,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
+
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // Options control how benchmarks are run. The zero value runs every
@@ -269,7 +271,7 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 			}
 			return nil, nil, skipped, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, re, b.Package.ImportPath)
 		}
-		return nil, nil, nil, fmt.Errorf("%w %s", ErrNoBenchmarks, NoneFound(b.Package.ImportPath, opts.Bench))
+		return nil, nil, nil, &NoBenchmarksError{Where: b.Package.ImportPath, Bench: opts.Bench}
 	}
 	return names, failed, skipped, nil
 }
@@ -392,17 +394,33 @@ func only(top, pattern string) string {
 // "" (squash's default) or ".".
 func SelectsAll(pattern string) bool { return pattern == "" || pattern == "." }
 
-// NoneFound says, after "no benchmarks", where none was found for the
-// -bench pattern, and what to do: "in ./x: add a `func BenchmarkX…`" where
-// pattern selects all, "in ./x match -bench "B": run 'go test -list . ./x'
-// to see them" otherwise. where names packages, as the go command takes
-// them.
-func NoneFound(where, pattern string) string {
-	if SelectsAll(pattern) {
-		return fmt.Sprintf("in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", where)
-	}
-	return fmt.Sprintf("in %s match -bench %q: run 'go test -list . %s' to see them", where, pattern, where)
+// A NoBenchmarksError says that packages have no benchmark that the
+// -bench pattern selects, and what to do.
+type NoBenchmarksError struct {
+	Where string // the packages, as the go command takes them
+	Bench string // the -bench pattern; "" selects all
+	// Or, when set, is another way out than adding a benchmark, as the
+	// command that measures names it: "pass -profile FILE".
+	Or string
 }
+
+// Error says where no benchmark was found for the -bench pattern, and what
+// to do: "no benchmarks in ./x: add a `func BenchmarkX…`" where it selects
+// all, "no benchmarks in ./x match -bench "B": run 'go test -list . ./x' to
+// see them" otherwise.
+func (e *NoBenchmarksError) Error() string {
+	if !SelectsAll(e.Bench) {
+		return fmt.Sprintf("no benchmarks in %s match -bench %q: run 'go test -list . %s' to see them", e.Where, e.Bench, e.Where)
+	}
+	msg := fmt.Sprintf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file", e.Where)
+	if e.Or != "" {
+		msg += " or " + e.Or
+	}
+	return msg
+}
+
+// Unwrap returns ErrNoBenchmarks.
+func (e *NoBenchmarksError) Unwrap() error { return ErrNoBenchmarks }
 
 // Selects reports whether go test -bench pattern runs the benchmark name
 // (BenchmarkX/a): whether, in an alternative of the pattern, each element
@@ -447,8 +465,9 @@ func failedNames(fs []Failure) []string {
 	return names
 }
 
-// ErrNoBenchmarks is wrapped by the error of Benchmarks when -bench selects
-// no benchmark that ran; ErrNoneRan, which wraps it, when it selects some,
+// ErrNoBenchmarks is wrapped by every error that says that packages have
+// no benchmark to measure: a NoBenchmarksError, when there is none that
+// -bench selects, and ErrNoneRan, which wraps it, when -bench selects some
 // but none of them ran an iteration.
 var (
 	ErrNoBenchmarks = errors.New("no benchmarks")
@@ -687,7 +706,7 @@ func sampledIters(r *Result) (base, n int) {
 func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, b.Path, args...)
 	cmd.Dir = b.Package.Dir
-	interruptOnCancel(cmd)
+	gotool.InterruptOnCancel(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -773,7 +792,7 @@ func failures(out string) []Failure {
 				entries = ls[k:i] // -test.v: after the line of its name
 			}
 			shown := append([]string{"--- FAIL: " + rest}, entries...)
-			fs = append(fs, Failure{Name: name, Output: firstLines(strings.Join(shown, "\n"), 20)})
+			fs = append(fs, Failure{Name: name, Output: gotool.FirstLines(strings.Join(shown, "\n"), 20)})
 			i = j - 1
 			continue
 		}
@@ -792,7 +811,7 @@ func failures(out string) []Failure {
 				name = fn
 			}
 			shown := append([]string{l[m[4]:]}, ls[i+1:]...)
-			fs = append(fs, Failure{Name: name, Output: firstLines(strings.Join(shown, "\n"), 20)})
+			fs = append(fs, Failure{Name: name, Output: gotool.FirstLines(strings.Join(shown, "\n"), 20)})
 			break
 		}
 	}
@@ -808,7 +827,7 @@ func failures(out string) []Failure {
 				break
 			}
 		}
-		fs = append(fs, Failure{Output: firstLines(strings.Join(ls, "\n"), 20)})
+		fs = append(fs, Failure{Output: gotool.FirstLines(strings.Join(ls, "\n"), 20)})
 	}
 	return fs
 }

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // Build compiles pkg (its test binary, so that the test files are covered
@@ -16,8 +16,8 @@ import (
 // them, with Free set where the types of the code show that a value said to
 // escape is not allocated. The diagnostics go to a fresh temporary
 // directory, removed before Build returns, also when ctx is cancelled.
-func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
-	return BuildAll(ctx, pkg.Dir, []bench.Package{pkg})
+func Build(ctx context.Context, ld *gotool.Loader, pkg gotool.Package) (*Index, error) {
+	return BuildAll(ctx, ld, pkg.Dir, []gotool.Package{pkg})
 }
 
 // BuildAll is Build for pkgs, all of one module, in one go command (go test
@@ -25,12 +25,12 @@ func Build(ctx context.Context, pkg bench.Package) (*Index, error) {
 // code whose decisions are made in other packages than its own: a generic
 // function's body is compiled, and decided on, in each package that
 // instantiates it.
-func BuildAll(ctx context.Context, dir string, pkgs []bench.Package) (*Index, error) {
+func BuildAll(ctx context.Context, ld *gotool.Loader, dir string, pkgs []gotool.Package) (*Index, error) {
 	ix, err := compile(ctx, dir, pkgs)
 	if err != nil || len(pkgs) == 0 {
 		return ix, err
 	}
-	if err := ReadTypes(ctx, dir, ix); err != nil {
+	if err := ReadTypes(ctx, ld, dir, ix); err != nil {
 		return nil, err
 	}
 	return ix, nil
@@ -38,7 +38,7 @@ func BuildAll(ctx context.Context, dir string, pkgs []bench.Package) (*Index, er
 
 // compile is BuildAll without the types of the code: the compiler's
 // records as it wrote them, Free and the stores not read.
-func compile(ctx context.Context, dir string, pkgs []bench.Package) (*Index, error) {
+func compile(ctx context.Context, dir string, pkgs []gotool.Package) (*Index, error) {
 	if len(pkgs) == 0 {
 		return &Index{}, nil
 	}
@@ -59,7 +59,7 @@ func compile(ctx context.Context, dir string, pkgs []bench.Package) (*Index, err
 		args = append(args, p.ImportPath)
 		names = append(names, p.ImportPath)
 	}
-	cmd := bench.GoCommand(ctx, dir, args...)
+	cmd := gotool.Command(ctx, dir, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // sample.json is what go1.26's compiler wrote for testdata/sample.go.txt
@@ -179,11 +179,11 @@ func FuzzRead(f *testing.F) {
 // Keep, but not in the copy inlined into Sum.
 func TestBuildInlining(t *testing.T) {
 	ctx := context.Background()
-	pkgs, err := bench.Resolve(ctx, "testdata/inl", []string{"."})
+	pkgs, err := gotool.Resolve(ctx, "testdata/inl", []string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := Build(ctx, pkgs[0])
+	ix, err := Build(ctx, nil, pkgs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -545,7 +545,7 @@ func TestReadTypesOnly(t *testing.T) {
 		t.Skip("builds the package")
 	}
 	ctx := context.Background()
-	pkgs, err := bench.Resolve(ctx, "testdata/inl", []string{"."})
+	pkgs, err := gotool.Resolve(ctx, "testdata/inl", []string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -553,7 +553,7 @@ func TestReadTypesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := Build(ctx, pkgs[0])
+	full, err := Build(ctx, nil, pkgs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -561,7 +561,7 @@ func TestReadTypesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := readTypes(ctx, pkgs[0].Dir, none, map[string]bool{}); err != nil {
+	if err := readTypes(ctx, nil, pkgs[0].Dir, none, map[string]bool{}); err != nil {
 		t.Fatal(err)
 	}
 	if len(none.typed) != 0 {
@@ -571,7 +571,7 @@ func TestReadTypesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := readTypes(ctx, pkgs[0].Dir, some, map[string]bool{inl: true}); err != nil {
+	if err := readTypes(ctx, nil, pkgs[0].Dir, some, map[string]bool{inl: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !some.typed[inl] {

@@ -8,13 +8,12 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // A Line is every compiler decision about one source line.
@@ -55,7 +54,7 @@ type Line struct {
 
 // An Explanation is the compiler's decisions on a range of lines of one file.
 type Explanation struct {
-	Package bench.Package
+	Package gotool.Package
 	File    string // absolute
 	Lines   []Line
 }
@@ -92,16 +91,16 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		}
 		return nil, fmt.Errorf("%s has lines 1 to %d; %s %s out of range", file, len(src), lineRange(from, to), verb)
 	}
-	pkgs, err := bench.Resolve(ctx, filepath.Dir(abs), []string{"."})
+	pkgs, err := gotool.Resolve(ctx, filepath.Dir(abs), []string{"."})
 	if err != nil {
 		return nil, err
 	}
 	build := pkgs[0]
 	if slices.Contains(build.Ignored, filepath.Base(abs)) {
-		return nil, fmt.Errorf("%s is left out of the build by its build constraints (%sfor %s): the compiler makes no decision on it; set the GOOS and GOARCH, or the build tags (GOFLAGS=-tags=…), that select it", file, goBuildLine(src), goTarget(ctx))
+		return nil, fmt.Errorf("%s is left out of the build by its build constraints (%sfor %s): the compiler makes no decision on it; set the GOOS and GOARCH, or the build tags (GOFLAGS=-tags=…), that select it", file, goBuildLine(src), gotool.Target(ctx))
 	}
 	if in != "" {
-		others, err := bench.Resolve(ctx, "", []string{in})
+		others, err := gotool.Resolve(ctx, "", []string{in})
 		if err != nil {
 			return nil, err
 		}
@@ -111,17 +110,18 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		if others[0].Scope() != build.Scope() {
 			return nil, fmt.Errorf("-in %s is in %s, and %s in %s: the compiler's diagnostics cover the module of the package built", in, others[0].Scope(), filepath.Base(abs), build.Scope())
 		}
-		if ok, err := imports(ctx, others[0], build.ImportPath); err != nil {
+		if ok, err := gotool.Imports(ctx, others[0], build.ImportPath); err != nil {
 			return nil, err
 		} else if !ok {
 			return nil, fmt.Errorf("-in %s does not import %s, which holds %s, even in its tests: building it compiles nothing of that file; name a package that uses it", in, build.ImportPath, filepath.Base(abs))
 		}
 		build = others[0]
 	}
-	ix, err := compile(ctx, build.Dir, []bench.Package{build})
+	ix, err := compile(ctx, build.Dir, []gotool.Package{build})
 	if err != nil {
 		return nil, err
 	}
+	ld := &gotool.Loader{}
 	// The types of the files whose records the lines show, not of every
 	// file with a record: those are all explain prints.
 	only := map[string]bool{abs: true}
@@ -132,7 +132,7 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 			}
 		}
 	}
-	if err := readTypes(ctx, build.Dir, ix, only); err != nil {
+	if err := readTypes(ctx, ld, build.Dir, ix, only); err != nil {
 		return nil, err
 	}
 	generic := genericLines(abs, src)
@@ -155,10 +155,10 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 				l.Copies = append(l.Copies, r)
 			}
 		}
-		l.Converted = converted(ctx, ix, build.Dir, abs, n, l.Here)
+		l.Converted = converted(ctx, ld, ix, build.Dir, abs, n, l.Here)
 		l.Through = ix.Through(abs, n)
 		if len(l.Here)+len(l.Copies)+len(l.Through) == 0 {
-			l.Unrecorded = unrecordedHere(ctx, ix, build.Dir, abs, n, l.Code)
+			l.Unrecorded = unrecordedHere(ctx, ld, ix, build.Dir, abs, n, l.Code)
 		}
 		e.Lines = append(e.Lines, l)
 	}
@@ -168,11 +168,11 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 // unrecordedHere is Unrecorded for line n of file, whose code is code,
 // with the types of the code where its make's text does not say what it
 // makes: the file's types are read then, once (ReadStores).
-func unrecordedHere(ctx context.Context, ix *Index, dir, file string, n int, code string) string {
+func unrecordedHere(ctx context.Context, ld *gotool.Loader, ix *Index, dir, file string, n int, code string) string {
 	if why := Unrecorded(code); why != "" || !strings.Contains(code, "make(") {
 		return why
 	}
-	if err := ReadStores(ctx, dir, ix, []string{file}); err != nil {
+	if err := ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
 		return ""
 	}
 	store, ok := ix.Store(file, n)
@@ -184,13 +184,13 @@ func unrecordedHere(ctx context.Context, ix *Index, dir, file string, n int, cod
 
 // converted is Converted for line n of file, whose records are here: the
 // file's types are read, once, when the line has a record of a temporary.
-func converted(ctx context.Context, ix *Index, dir, file string, n int, here []Record) []Position {
+func converted(ctx context.Context, ld *gotool.Loader, ix *Index, dir, file string, n int, here []Record) []Position {
 	var out []Position
 	for _, r := range here {
 		if !isTemp(r.Message) {
 			continue
 		}
-		if err := ReadStores(ctx, dir, ix, []string{file}); err != nil {
+		if err := ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
 			return nil
 		}
 		if store, ok := ix.Store(file, n); ok && slices.Contains(store.Boxed, r.Source()) {
@@ -205,39 +205,6 @@ func converted(ctx context.Context, ix *Index, dir, file string, n int, here []R
 func isTemp(msg string) bool {
 	v, ok := escapedExpr(msg)
 	return ok && strings.HasPrefix(v, ".autotmp_")
-}
-
-// imports reports whether building p with its tests compiles the package
-// path: p itself or one of its dependencies, its tests' included.
-func imports(ctx context.Context, p bench.Package, path string) (bool, error) {
-	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-test", "-f", "{{.ImportPath}}", "--", p.ImportPath)
-	cmd.Dir = p.Dir
-	out, err := cmd.Output()
-	if err != nil {
-		if ctx.Err() != nil {
-			return false, ctx.Err()
-		}
-		return false, fmt.Errorf("cannot list the dependencies of %s: %v", p.ImportPath, err)
-	}
-	for line := range strings.Lines(string(out)) {
-		// A package recompiled for the tests is listed as "path [p.test]".
-		if dep, _, _ := strings.Cut(strings.TrimSpace(line), " "); dep == path {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-
-// goTarget returns the go command's GOOS and GOARCH as "GOOS=linux
-// GOARCH=amd64", or "GOOS=? GOARCH=?".
-func goTarget(ctx context.Context) string {
-	goos, goarch := "?", "?"
-	if out, err := exec.CommandContext(ctx, "go", "env", "GOOS", "GOARCH").Output(); err == nil {
-		if f := strings.Fields(string(out)); len(f) == 2 {
-			goos, goarch = f[0], f[1]
-		}
-	}
-	return "GOOS=" + goos + " GOARCH=" + goarch
 }
 
 // goBuildLine returns the //go:build line of the source src, followed by

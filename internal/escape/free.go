@@ -16,6 +16,8 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // Why a value the compiler says escapes is not allocated after all. Escape
@@ -43,8 +45,8 @@ const (
 // does not type-check is skipped: its records keep saying that they
 // allocate, and its lines have no Store. Build calls it; a caller of Load
 // whose records are of code as it is on disk calls it too.
-func ReadTypes(ctx context.Context, dir string, ix *Index) error {
-	return readTypes(ctx, dir, ix, nil)
+func ReadTypes(ctx context.Context, ld *gotool.Loader, dir string, ix *Index) error {
+	return readTypes(ctx, ld, dir, ix, nil)
 }
 
 // readTypes is ReadTypes for the records whose positions are in the files
@@ -52,7 +54,7 @@ func ReadTypes(ctx context.Context, dir string, ix *Index) error {
 // files its lines' records are in, not of every package the test binary
 // compiled with diagnostics (on sirupsen/logrus, type-checking the module's
 // packages and their tests took 9 of explain's 14 seconds).
-func readTypes(ctx context.Context, dir string, ix *Index, only map[string]bool) error {
+func readTypes(ctx context.Context, ld *gotool.Loader, dir string, ix *Index, only map[string]bool) error {
 	var cands []int
 	var files []string
 	for i := range ix.records {
@@ -74,7 +76,7 @@ func readTypes(ctx context.Context, dir string, ix *Index, only map[string]bool)
 	if len(cands) == 0 {
 		return nil
 	}
-	read, err := ix.typeCheck(ctx, dir, files)
+	read, err := ix.typeCheck(ctx, ld, dir, files)
 	if err != nil {
 		return err
 	}
@@ -260,7 +262,7 @@ func isParen(n ast.Node) bool {
 // their tests where one of files is a test file. A file whose package does
 // not type-check has no Store, and is not type-checked again when asked
 // for again.
-func ReadStores(ctx context.Context, dir string, ix *Index, files []string) error {
+func ReadStores(ctx context.Context, ld *gotool.Loader, dir string, ix *Index, files []string) error {
 	var need []string
 	for _, f := range files {
 		if filepath.IsAbs(f) && strings.HasSuffix(f, ".go") && !ix.typed[f] && !ix.asked[f] {
@@ -270,7 +272,7 @@ func ReadStores(ctx context.Context, dir string, ix *Index, files []string) erro
 	if len(need) == 0 {
 		return nil
 	}
-	_, err := ix.typeCheck(ctx, dir, need)
+	_, err := ix.typeCheck(ctx, ld, dir, need)
 	return err
 }
 
@@ -286,7 +288,7 @@ type source struct {
 // reads that ix has no types of yet, and returns every file it read, by
 // name. It returns no error when the packages do not load, since the build
 // succeeded: what the types would add is left out.
-func (ix *Index) typeCheck(ctx context.Context, dir string, files []string) (map[string]source, error) {
+func (ix *Index) typeCheck(ctx context.Context, ld *gotool.Loader, dir string, files []string) (map[string]source, error) {
 	if ix.asked == nil {
 		ix.asked = map[string]bool{}
 	}
@@ -297,14 +299,7 @@ func (ix *Index) typeCheck(ctx context.Context, dir string, files []string) (map
 		dirs[filepath.Dir(f)] = true
 		tests = tests || strings.HasSuffix(f, "_test.go")
 	}
-	patterns := slices.Sorted(maps.Keys(dirs))
-	cfg := &packages.Config{
-		Context: ctx,
-		Dir:     dir,
-		Mode:    packages.NeedName | packages.NeedCompiledGoFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes,
-		Tests:   tests,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := ld.Load(ctx, dir, tests, slices.Sorted(maps.Keys(dirs))...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -73,7 +73,7 @@ func makeTwo(n int) {
 func TestNamedMakes(t *testing.T) {
 	ix := built(t)
 	file, lines, marked := markedLines(t, "make_test.go", "the make")
-	if err := ReadStores(context.Background(), ".", ix, []string{file}); err != nil {
+	if err := ReadStores(context.Background(), nil, ".", ix, []string{file}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // The functions below each store to an index expression, on the line
@@ -262,11 +262,11 @@ func storeResultsSame(n int) (ring, error) {
 var (
 	builtOnce = sync.OnceValues(func() (*Index, error) {
 		ctx := context.Background()
-		pkgs, err := bench.Resolve(ctx, ".", []string{"."})
+		pkgs, err := gotool.Resolve(ctx, ".", []string{"."})
 		if err != nil {
 			return nil, err
 		}
-		return Build(ctx, pkgs[0])
+		return Build(ctx, nil, pkgs[0])
 	})
 )
 
@@ -464,13 +464,13 @@ func TestReadStores(t *testing.T) {
 	}
 	ix := &Index{}
 	// No record of a value that escapes: nothing for ReadTypes to read.
-	if err := ReadTypes(ctx, dir, ix); err != nil {
+	if err := ReadTypes(ctx, nil, dir, ix); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := ix.Store(src, line(src, "a map")); ok {
 		t.Fatal("ReadTypes read the types of a package with no record")
 	}
-	if err := ReadStores(ctx, dir, ix, []string{src, "stores.go"}); err != nil {
+	if err := ReadStores(ctx, nil, dir, ix, []string{src, "stores.go"}); err != nil {
 		t.Fatal(err)
 	}
 	if s, ok := ix.Store(src, line(src, "a map")); !ok || !s.Map {
@@ -479,7 +479,7 @@ func TestReadStores(t *testing.T) {
 	if _, ok := ix.Store(test, line(test, "concatenated")); ok {
 		t.Error("the types of a test file were read when no test file was asked for")
 	}
-	if err := ReadStores(ctx, dir, ix, []string{test, src}); err != nil {
+	if err := ReadStores(ctx, nil, dir, ix, []string{test, src}); err != nil {
 		t.Fatal(err)
 	}
 	if s, ok := ix.Store(test, line(test, "concatenated")); !ok || !s.Concat || s.Map {

@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/squashgo/squash/internal/bench"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // vettool is cmd/squashvet, built once for the tests.
@@ -235,7 +236,7 @@ func TestVetToolFindingsOnly(t *testing.T) {
 // no package given holds it.
 func TestModuleRelative(t *testing.T) {
 	root := filepath.FromSlash("/src/m")
-	pkgs := []bench.Package{
+	pkgs := []gotool.Package{
 		{Dir: filepath.Join(root, "p"), Root: root},
 		{Dir: filepath.FromSlash("/go/src/strings"), Root: filepath.FromSlash("/go/src")},
 		{Dir: filepath.FromSlash("/src/other"), Root: root}, // a root that does not hold it

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // A Finding is one diagnostic of one analyzer.
@@ -42,9 +42,9 @@ func (f Finding) String() string {
 // ModuleRelative returns a copy of findings with each file named as squash
 // report's JSON names it: relative to the root of its package's module
 // (GOROOT/src for the standard library), with slashes. pkgs are the
-// packages linted, as bench.Resolve gives them; a file in none of their
+// packages linted, as gotool.Resolve gives them; a file in none of their
 // directories keeps its absolute path, as does one outside its root.
-func ModuleRelative(findings []Finding, pkgs []bench.Package) []Finding {
+func ModuleRelative(findings []Finding, pkgs []gotool.Package) []Finding {
 	roots := map[string]string{} // directory -> root
 	for _, p := range pkgs {
 		roots[p.Dir] = p.Root
@@ -86,11 +86,11 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	if err := bench.CheckPatterns(c.Dir, patterns); err != nil {
+	if err := gotool.CheckPatterns(c.Dir, patterns); err != nil {
 		return nil, err
 	}
 	args := append([]string{"vet", "-vettool=" + c.Tool}, flags...)
-	cmd := bench.GoCommand(ctx, c.Dir, append(append(args, "--"), patterns...)...)
+	cmd := gotool.Command(ctx, c.Dir, append(append(args, "--"), patterns...)...)
 	cmd.Env = append(os.Environ(), c.Env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

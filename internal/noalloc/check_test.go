@@ -28,7 +28,7 @@ func TestCheckBadInput(t *testing.T) {
 		{"several packages", []string{"./a", "./clean"}, "", 41}, // the want comments of package a and its tests
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := Check(context.Background(), dir, tc.patterns)
+			res, err := Check(context.Background(), nil, dir, tc.patterns)
 			if tc.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Fatalf("error %v, want …%s…", err, tc.want)
@@ -49,7 +49,7 @@ func TestCheckCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	dir, _ := filepath.Abs("testdata/mod")
-	if _, err := Check(ctx, dir, []string{"./a"}); err == nil {
+	if _, err := Check(ctx, nil, dir, []string{"./a"}); err == nil {
 		t.Fatal("no error from a cancelled check")
 	}
 }
@@ -97,7 +97,7 @@ func TestBuildConstraints(t *testing.T) {
 	} {
 		t.Run("GOFLAGS="+tc.goflags, func(t *testing.T) {
 			t.Setenv("GOFLAGS", tc.goflags)
-			res, err := Check(context.Background(), dir, []string{"./tags"})
+			res, err := Check(context.Background(), nil, dir, []string{"./tags"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,7 +163,7 @@ func TestUnbuiltWhy(t *testing.T) {
 	t.Setenv("GOOS", "linux")
 	t.Setenv("GOARCH", "amd64")
 	t.Setenv("GOFLAGS", "")
-	res, err := Check(context.Background(), dir, []string{"."})
+	res, err := Check(context.Background(), nil, dir, []string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleCheck() {
-	res, err := noalloc.Check(context.Background(), "testdata/mod", []string{"./a"})
+	res, err := noalloc.Check(context.Background(), nil, "testdata/mod", []string{"./a"})
 	if err != nil {
 		fmt.Println(err)
 		return

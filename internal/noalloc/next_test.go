@@ -16,7 +16,7 @@ import (
 // field, which the compiler prints as it does r.M, gets one from the types.
 func TestNextSteps(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/mod")
-	res, err := Check(context.Background(), dir, []string{"./a"})
+	res, err := Check(context.Background(), nil, dir, []string{"./a"})
 	if err != nil {
 		t.Fatal(err)
 	}

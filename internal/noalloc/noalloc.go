@@ -13,8 +13,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/pragma"
 )
 
@@ -222,14 +222,14 @@ type Unbuilt struct {
 // every function marked //squash:noalloc in them. It builds nothing when no
 // function is marked. A package that does not compile is an error quoting
 // the compiler.
-func Check(ctx context.Context, dir string, patterns []string) (*Result, error) {
-	pkgs, err := bench.Resolve(ctx, dir, patterns)
+func Check(ctx context.Context, ld *gotool.Loader, dir string, patterns []string) (*Result, error) {
+	pkgs, err := gotool.Resolve(ctx, dir, patterns)
 	if err != nil {
 		return nil, err
 	}
 	var funcs []marked
 	var out []Violation
-	var build []bench.Package
+	var build []gotool.Package
 	res := &Result{Files: map[string]string{}}
 	for _, p := range pkgs {
 		fs, vs, unbuilt, err := findMarked(p)
@@ -256,16 +256,16 @@ func Check(ctx context.Context, dir string, patterns []string) (*Result, error) 
 			// A generic body is decided on where it is instantiated: in
 			// any of the packages named, its own included. One build of
 			// them all serves the other marked functions too.
-			if all, err = escape.BuildAll(ctx, dir, pkgs); err != nil {
+			if all, err = escape.BuildAll(ctx, ld, dir, pkgs); err != nil {
 				return nil, err
 			}
 			diags, escaped = diagnostics(all, nil, map[Position]bool{})
-		} else if diags, escaped, err = compile(ctx, build); err != nil {
+		} else if diags, escaped, err = compile(ctx, ld, build); err != nil {
 			return nil, err
 		}
 		fields := map[Position]bool{}
 		for _, p := range build {
-			more, fs, err := unrecorded(ctx, p, funcs, escaped)
+			more, fs, err := unrecorded(ctx, ld, p, funcs, escaped)
 			if err != nil {
 				return nil, err
 			}
@@ -396,7 +396,7 @@ func isGeneric(fd *ast.FuncDecl) bool {
 // returns its marked functions, a violation for each directive that is not
 // in a function's doc comment, and the marked functions of the files that
 // build constraints leave out of the build.
-func findMarked(p bench.Package) ([]marked, []Violation, []Unbuilt, error) {
+func findMarked(p gotool.Package) ([]marked, []Violation, []Unbuilt, error) {
 	fset := token.NewFileSet()
 	var funcs []marked
 	var bad []Violation
@@ -568,11 +568,11 @@ type diagnostic struct {
 // a fresh directory each time, so the packages are really compiled) and
 // returns the records that say something is allocated on the heap, and the
 // positions of every escape record, allocating or not.
-func compile(ctx context.Context, pkgs []bench.Package) ([]diagnostic, map[Position]bool, error) {
+func compile(ctx context.Context, ld *gotool.Loader, pkgs []gotool.Package) ([]diagnostic, map[Position]bool, error) {
 	var diags []diagnostic
 	escaped := map[Position]bool{}
 	for _, p := range pkgs {
-		ix, err := escape.Build(ctx, p)
+		ix, err := escape.Build(ctx, ld, p)
 		if err != nil {
 			return nil, nil, err
 		}

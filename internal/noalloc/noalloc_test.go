@@ -19,7 +19,7 @@ var wantRE = regexp.MustCompile("// want `([^`]*)`")
 // matching reason, and no other line.
 func TestTestdata(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/mod")
-	res, err := Check(context.Background(), dir, []string{"./a"})
+	res, err := Check(context.Background(), nil, dir, []string{"./a"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestGeneric(t *testing.T) {
 		{[]string{"./gen", "./genuser"}, true, []string{"example.com/noalloc/gen.Unused"}},
 		{[]string{"./gen"}, false, []string{"example.com/noalloc/gen.Box", "example.com/noalloc/gen.Same", "example.com/noalloc/gen.(*Stack).Top", "example.com/noalloc/gen.Unused", "example.com/noalloc/gen.Fill", "example.com/noalloc/gen.(*Pair).Clone"}},
 	} {
-		res, err := Check(context.Background(), dir, tc.patterns)
+		res, err := Check(context.Background(), nil, dir, tc.patterns)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +160,7 @@ func TestGcassertRuleOnGo126(t *testing.T) {
 		}
 		return fails, msgs
 	}
-	res, err := Check(context.Background(), dir, []string{"./a"})
+	res, err := Check(context.Background(), nil, dir, []string{"./a"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestGcassertRuleOnGo126(t *testing.T) {
 // the message gives the source as written.
 func TestWritten(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/mod")
-	res, err := Check(context.Background(), dir, []string{"./a"})
+	res, err := Check(context.Background(), nil, dir, []string{"./a"})
 	if err != nil {
 		t.Fatal(err)
 	}

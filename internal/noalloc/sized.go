@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // unrecorded returns the allocations in the functions fs of package p that
@@ -27,14 +27,9 @@ import (
 // toolchain, and TestConcatenationSize the concatenation's. fields are the
 // places where the compiler would record a struct field's value escaping,
 // as it prints a field the same as a method value (r.M).
-func unrecorded(ctx context.Context, p bench.Package, fs []marked, escaped map[Position]bool) (diags []diagnostic, fields map[Position]bool, err error) {
-	cfg := &packages.Config{
-		Context: ctx,
-		Dir:     p.Dir,
-		Mode:    packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes,
-		Tests:   true, // marked functions in _test.go files are checked too
-	}
-	pkgs, err := packages.Load(cfg, p.ImportPath)
+func unrecorded(ctx context.Context, ld *gotool.Loader, p gotool.Package, fs []marked, escaped map[Position]bool) (diags []diagnostic, fields map[Position]bool, err error) {
+	// With the tests: marked functions in _test.go files are checked too.
+	pkgs, err := ld.Load(ctx, p.Dir, true, p.Dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", p.ImportPath, err)
 	}

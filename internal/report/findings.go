@@ -4,13 +4,13 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/lint"
 )
 
 // attach gives each site the findings that concern its line, and keeps the
 // rest, on lines no benchmark saw allocate, in r.Unmeasured.
-func (r *Report) attach(findings []lint.Finding, pkgs []bench.Package) {
+func (r *Report) attach(findings []lint.Finding, pkgs []gotool.Package) {
 	roots := map[string]string{} // import path -> root
 	for _, p := range pkgs {
 		roots[p.ImportPath] = p.Root

@@ -14,6 +14,7 @@ import (
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/profile"
 )
@@ -34,17 +35,17 @@ type Config struct {
 	// Lint, when set, runs squash's analyzers over the same packages and
 	// attaches their findings to the measured sites.
 	Lint *lint.Config
-}
 
-// ErrNoBenchmarks is wrapped by the error of Make when no package matched
-// has a benchmark.
-var ErrNoBenchmarks = errors.New("no benchmarks")
+	// Loader type-checks the code where the report reads its types, and
+	// keeps it for another stage of the same run; nil means a new one.
+	Loader *gotool.Loader
+}
 
 // Make measures the benchmarks of the packages cfg names and blames their
 // allocations on lines. Temporary files are removed before it returns, also
 // when ctx is cancelled.
 func Make(ctx context.Context, cfg Config) (*Report, error) {
-	pkgs, err := bench.Resolve(ctx, cfg.Dir, cfg.Patterns)
+	pkgs, err := gotool.Resolve(ctx, cfg.Dir, cfg.Patterns)
 	if err != nil {
 		return nil, err
 	}
@@ -59,26 +60,30 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 
 	opts := cfg.Bench
 	opts.Progress = cfg.Progress
+	ld := cfg.Loader
+	if ld == nil {
+		ld = &gotool.Loader{}
+	}
 	// The packages without test files have no test binary to build, and go
 	// test fails on them too if they do not compile: all at once, first.
-	var untested []bench.Package
+	var untested []gotool.Package
 	for _, pkg := range pkgs {
 		if !pkg.HasTests {
 			untested = append(untested, pkg)
 		}
 	}
-	if err := bench.Compiles(ctx, untested...); err != nil {
+	if err := gotool.Compiles(ctx, untested...); err != nil {
 		return nil, err
 	}
 	rep := &Report{Packages: []Package{}}
 	var none []error // of the packages with nothing measured
 	for _, pkg := range pkgs {
-		p, err := measurePackage(ctx, pkg, work, opts)
+		p, err := measurePackage(ctx, ld, pkg, work, opts)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			if len(pkgs) > 1 && errors.Is(err, ErrNoBenchmarks) {
+			if len(pkgs) > 1 && errors.Is(err, bench.ErrNoBenchmarks) {
 				none = append(none, err)
 				if p != nil && len(p.Skipped) > 0 {
 					rep.Packages = append(rep.Packages, *p) // to say which skipped
@@ -100,7 +105,7 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 				return nil, err
 			}
 		}
-		return nil, fmt.Errorf("%w %s", ErrNoBenchmarks, bench.NoneFound(strings.Join(patternsOrDot(cfg.Patterns), " "), cfg.Bench.Bench))
+		return nil, &bench.NoBenchmarksError{Where: strings.Join(patternsOrDot(cfg.Patterns), " "), Bench: cfg.Bench.Bench}
 	}
 	rep.countCoverage()
 	if cfg.Lint != nil {
@@ -123,16 +128,9 @@ func patternsOrDot(p []string) []string {
 	return p
 }
 
-// noBenchmarks marks errors that mean a package has nothing to measure.
-type noBenchmarks struct{ err error }
-
-func (e noBenchmarks) Error() string        { return e.err.Error() }
-func (e noBenchmarks) Is(target error) bool { return target == ErrNoBenchmarks }
-func (e noBenchmarks) Unwrap() error        { return e.err }
-
-func measurePackage(ctx context.Context, pkg bench.Package, work string, opts bench.Options) (*Package, error) {
+func measurePackage(ctx context.Context, ld *gotool.Loader, pkg gotool.Package, work string, opts bench.Options) (*Package, error) {
 	if !pkg.HasTests { // Make checked that it compiles
-		return nil, noBenchmarks{fmt.Errorf("no benchmarks in %s: add a `func BenchmarkX(b *testing.B)` in a _test.go file or pass -profile FILE", pkg.ImportPath)}
+		return nil, &bench.NoBenchmarksError{Where: pkg.ImportPath}
 	}
 	progressf(opts.Progress, "building %s", pkg.ImportPath)
 	bin, err := bench.Build(ctx, pkg, work)
@@ -149,9 +147,6 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 	}
 	names, failed, skips, err := bin.Benchmarks(ctx, opts)
 	if err != nil && !errors.Is(err, bench.ErrNoneRan) {
-		if errors.Is(err, bench.ErrNoBenchmarks) {
-			return nil, noBenchmarks{err}
-		}
 		return nil, err
 	}
 	out := &Package{Path: pkg.ImportPath, Benchmarks: []Benchmark{}}
@@ -159,9 +154,9 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 		out.Skipped = append(out.Skipped, Skip{Name: s.Name, Reason: s.Reason})
 	}
 	if err != nil {
-		return out, noBenchmarks{err} // none ran: out says which skipped
+		return out, err // none ran: out says which skipped
 	}
-	if err := escape.ReadTypes(ctx, pkg.Dir, ix); err != nil {
+	if err := escape.ReadTypes(ctx, ld, pkg.Dir, ix); err != nil {
 		return nil, err
 	}
 	fail := func(f *bench.Failure) {
@@ -183,7 +178,7 @@ func measurePackage(ctx context.Context, pkg bench.Package, work string, opts be
 		if err != nil {
 			return nil, err
 		}
-		b, err := benchmarkFrom(ctx, res, scope, src, ix, pkg.Dir)
+		b, err := benchmarkFrom(ctx, res, scope, src, ix, ld, pkg.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -246,8 +241,8 @@ func withoutNoise(attr *profile.Attribution) {
 
 // benchmarkFrom reads the figures and profiles of res, and blames its
 // allocations on the lines of scope, explained by ix, whose types it reads
-// from dir where a site's mechanism needs them.
-func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, src *sources, ix *escape.Index, dir string) (*Benchmark, error) {
+// with ld, from dir, where a site's mechanism needs them.
+func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, src *sources, ix *escape.Index, ld *gotool.Loader, dir string) (*Benchmark, error) {
 	b := &Benchmark{
 		Name:        res.Name,
 		NsPerOp:     res.NsPerOp,
@@ -331,7 +326,7 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 			files = append(files, s.File)
 		}
 	}
-	if err := escape.ReadStores(ctx, dir, ix, files); err != nil {
+	if err := escape.ReadStores(ctx, ld, dir, ix, files); err != nil {
 		return nil, err
 	}
 	// Counts per iteration of the recorded difference: exact, or estimates
@@ -379,7 +374,7 @@ func (b *Benchmark) unrecorded() float64 {
 // URL) to the lines of pkgs' modules. Sites are grouped by the package of
 // their function, each under one benchmark named "profile", with absolute
 // counts.
-func FromProfile(ctx context.Context, src string, pkgs []bench.Package) (*Report, error) {
+func FromProfile(ctx context.Context, src string, pkgs []gotool.Package) (*Report, error) {
 	p, err := profile.Load(ctx, src)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -113,7 +114,7 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := benchmarkFrom(context.Background(), res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix, pkg.Dir)
+	b, err := benchmarkFrom(context.Background(), res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix, nil, pkg.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,10 +129,10 @@ func checkAgainstPprof(t *testing.T, dir, pattern, benchmark, file string) {
 
 // build resolves the one package pattern names in dir and builds its test
 // binary in a temporary directory, which it returns with them.
-func build(t *testing.T, dir, pattern string) (bench.Package, *bench.Binary, string) {
+func build(t *testing.T, dir, pattern string) (gotool.Package, *bench.Binary, string) {
 	t.Helper()
 	ctx := context.Background()
-	pkgs, err := bench.Resolve(ctx, dir, []string{pattern})
+	pkgs, err := gotool.Resolve(ctx, dir, []string{pattern})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestSampledNearExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := benchmarkFrom(ctx, res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix, pkg.Dir)
+		b, err := benchmarkFrom(ctx, res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix, nil, pkg.Dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package bench
+package gotool
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -95,15 +94,14 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 		return nil, err
 	}
 	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,Standard,Root,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Module,Error", "--"}, patterns...)
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = dir
+	cmd := Command(ctx, dir, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("cannot list %s: %s", strings.Join(patterns, " "), firstLines(stderr.String(), 5))
+		return nil, fmt.Errorf("cannot list %s: %s", strings.Join(patterns, " "), FirstLines(stderr.String(), 5))
 	}
 	var pkgs []Package
 	dec := json.NewDecoder(&stdout)
@@ -198,8 +196,8 @@ func dirArg(dir, pkgDir string) string {
 	return "./" + filepath.ToSlash(rel)
 }
 
-// firstLines returns at most n non-empty lines of s, joined by newlines.
-func firstLines(s string, n int) string {
+// FirstLines returns at most n non-empty lines of s, joined by newlines.
+func FirstLines(s string, n int) string {
 	var out []string
 	for line := range strings.Lines(s) {
 		line = strings.TrimRight(line, "\r\n")
