@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/escape/escapetest"
 )
 
 // The functions below return slice literals and are inlined into the
@@ -68,7 +70,7 @@ func callClosure(s string) {
 
 func TestAtCall(t *testing.T) {
 	ix := built(t)
-	file, _, marked := markedLines(t, "atcall_test.go", "called")
+	file, _, marked := escapetest.MarkedLines(t, "atcall_test.go", "called")
 	for _, tc := range []struct {
 		fn     string
 		run    func()

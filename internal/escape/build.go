@@ -26,7 +26,7 @@ func Build(ctx context.Context, ld *gotool.Loader, pkg gotool.Package) (*Index, 
 // function's body is compiled, and decided on, in each package that
 // instantiates it.
 func BuildAll(ctx context.Context, ld *gotool.Loader, dir string, pkgs []gotool.Package) (*Index, error) {
-	ix, err := compile(ctx, dir, pkgs)
+	ix, err := Compile(ctx, dir, pkgs)
 	if err != nil || len(pkgs) == 0 {
 		return ix, err
 	}
@@ -36,9 +36,9 @@ func BuildAll(ctx context.Context, ld *gotool.Loader, dir string, pkgs []gotool.
 	return ix, nil
 }
 
-// compile is BuildAll without the types of the code: the compiler's
-// records as it wrote them, Free and the stores not read.
-func compile(ctx context.Context, dir string, pkgs []gotool.Package) (*Index, error) {
+// Compile is BuildAll without the types of the code: the compiler's
+// records as they were written, Free and the stores not read.
+func Compile(ctx context.Context, dir string, pkgs []gotool.Package) (*Index, error) {
 	if len(pkgs) == 0 {
 		return &Index{}, nil
 	}

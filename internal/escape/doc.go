@@ -12,6 +12,12 @@
 // record sits at the call in the caller, and its frames point into the callee.
 // An Index finds records by either position.
 //
+// What the records do not say, the types of the code do: ReadTypes marks the
+// records of values that are not allocated after all (Record.Free), those the
+// tiny allocator packs, and the names the compiler gives inlined results.
+// A Store says what the types tell of a line whose text cannot tell how it
+// allocates; internal/mechanism puts that in words.
+//
 // The package never parses the -m text, whose wording changes between Go
 // releases.
 package escape

@@ -46,15 +46,15 @@ const (
 // allocate, and its lines have no Store. Build calls it; a caller of Load
 // whose records are of code as it is on disk calls it too.
 func ReadTypes(ctx context.Context, ld *gotool.Loader, dir string, ix *Index) error {
-	return readTypes(ctx, ld, dir, ix, nil)
+	return ReadTypesIn(ctx, ld, dir, ix, nil)
 }
 
-// readTypes is ReadTypes for the records whose positions are in the files
-// of only (all records when only is nil): explain reads the types of the
-// files its lines' records are in, not of every package the test binary
-// compiled with diagnostics (on sirupsen/logrus, type-checking the module's
-// packages and their tests took 9 of explain's 14 seconds).
-func readTypes(ctx context.Context, ld *gotool.Loader, dir string, ix *Index, only map[string]bool) error {
+// ReadTypesIn is ReadTypes for the records whose positions are in the
+// files of only (all records when only is nil): explain reads the types of
+// the files its lines' records are in, not of every package the test
+// binary compiled with diagnostics (on sirupsen/logrus, type-checking the
+// module's packages and their tests took 9 of explain's 14 seconds).
+func ReadTypesIn(ctx context.Context, ld *gotool.Loader, dir string, ix *Index, only map[string]bool) error {
 	var cands []int
 	var files []string
 	for i := range ix.records {
@@ -257,7 +257,7 @@ func isParen(n ast.Node) bool {
 // ReadStores notes, as ReadTypes does, what the types say of the stores to
 // index expressions on the lines of files (absolute paths), for those of
 // files whose types were not read yet: the files of lines whose mechanism
-// needs them (see ReadsTypes), in packages that ReadTypes had no reason to
+// needs them (see mechanism.ReadsTypes), in packages that ReadTypes had no reason to
 // type-check. It type-checks, from dir, the packages that hold them, with
 // their tests where one of files is a test file. A file whose package does
 // not type-check has no Store, and is not type-checked again when asked

@@ -83,6 +83,12 @@ type Record struct {
 	Written string `json:"written,omitempty"`
 }
 
+// Escaped returns EXPR of an escape record's message "EXPR escapes to
+// heap", and whether the message is one.
+func (r *Record) Escaped() (expr string, ok bool) {
+	return escapedExpr(r.Message)
+}
+
 // Profiled returns where a heap profile shows what the record allocates:
 // where its code is written (Source), or, when AtCall, the call that the
 // code's function was inlined at, which is Pos when it was called from

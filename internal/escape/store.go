@@ -44,13 +44,32 @@ type Store struct {
 	// between strings and byte or rune slices, a concatenation), what
 	// that allocation is: the compiler's records of the two allocations
 	// share the value's position.
-	Own map[Position]string
-	// Make is the mechanism of the line's make, by the type it makes:
-	// makesMap, makesChan or makesSlice ("" for a line with no make). Of
-	// several makes on a line, a channel's is named before a map's, and a
-	// map's before a slice's, as Mechanism reads them from the text.
-	Make string
+	Own map[Position]Alloc
+	// Make is what the line's make makes, by its type: MakeSlice,
+	// MakeMap or MakeChan (NoAlloc for a line with no make). Of several
+	// makes on a line, a channel's is named before a map's, and a map's
+	// before a slice's, as the text is read for them.
+	Make Alloc
 }
+
+// An Alloc is a kind of allocation that a value makes on its own, as the
+// types of the code tell it.
+type Alloc int
+
+// The allocations a Store names. The makes come in the order in which
+// Store.Make prefers them: the last first.
+const (
+	NoAlloc       Alloc = iota
+	MakeSlice           // make([]T, n): its backing array
+	MakeMap             // make(map[K]V): the map
+	MakeChan            // make(chan T): the channel
+	SliceLiteral        // []T{…}: its backing array
+	Concat              // a + b of strings
+	BytesToString       // string(b) of a []byte
+	RunesToString       // string(r) of a []rune
+	StringToBytes       // []byte(s)
+	StringToRunes       // []rune(s)
+)
 
 // Store returns what the types say of the stores to index expressions and
 // the makes on file:line (none, when the line has neither), and whether
@@ -87,8 +106,8 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 	}
 	// boxedAt notes a value of type from that its line converts to the
 	// type to, which the compiler reports at pos, and what the value
-	// allocates on its own before (own, or "").
-	boxedAt := func(pos token.Pos, from, to types.Type, own string) {
+	// allocates on its own before (own, or NoAlloc).
+	boxedAt := func(pos token.Pos, from, to types.Type, own Alloc) {
 		if from == nil || !isInterface(to) || types.IsInterface(from) || iface.PointerShaped(sizes, from) {
 			return
 		}
@@ -97,12 +116,12 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 		// The results of one call share a position: their temporaries'
 		// records do not say which is which.
 		tiny, seen := ix.tinyBoxed[at]
-		ix.tinyBoxed[at] = (tiny || !seen) && own == "" && tinyType(from, sizes)
+		ix.tinyBoxed[at] = (tiny || !seen) && own == NoAlloc && tinyType(from, sizes)
 		change(pos, func(s *Store) {
 			s.Boxed = append(s.Boxed, at)
-			if own != "" {
+			if own != NoAlloc {
 				if s.Own == nil {
-					s.Own = map[Position]string{}
+					s.Own = map[Position]Alloc{}
 				}
 				s.Own[at] = own
 			}
@@ -132,7 +151,7 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 			return
 		}
 		for i, t := range from {
-			boxedAt(pos, t, to[i], "")
+			boxedAt(pos, t, to[i], NoAlloc)
 		}
 	}
 	// returns notes the results of calls that the returns of body, of a
@@ -210,44 +229,36 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 			if builtin(n, info) != "make" {
 				break
 			}
-			if made := makeOf(info.TypeOf(n)); made != "" {
-				change(compilerPos(n), func(s *Store) {
-					if slices.Index(makeOrder, made) > slices.Index(makeOrder, s.Make) {
-						s.Make = made
-					}
-				})
+			if made := makeOf(info.TypeOf(n)); made != NoAlloc {
+				change(compilerPos(n), func(s *Store) { s.Make = max(s.Make, made) })
 			}
 		}
 		return true
 	})
 }
 
-// makeOrder is the order in which Store.Make names the makes of a line:
-// the last it holds first.
-var makeOrder = []string{"", makesSlice, makesMap, makesChan}
-
-// makeOf returns the mechanism of a make of t, or "": a type parameter's
-// is that of the types of its type set, which make requires to be of one
-// kind.
-func makeOf(t types.Type) string {
+// makeOf returns what a make of t makes, or NoAlloc: a type parameter's
+// make makes what a make of the types of its type set makes, which make
+// requires to be of one kind.
+func makeOf(t types.Type) Alloc {
 	if t == nil {
-		return ""
+		return NoAlloc
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return makesSlice
+		return MakeSlice
 	case *types.Map:
-		return makesMap
+		return MakeMap
 	case *types.Chan:
-		return makesChan
+		return MakeChan
 	case *types.Interface: // a type parameter's constraint
 		for _, t := range iface.Terms(u) {
-			if m := makeOf(t); m != "" {
+			if m := makeOf(t); m != NoAlloc {
 				return m
 			}
 		}
 	}
-	return ""
+	return NoAlloc
 }
 
 // builtin returns the name of the built-in function that call calls, or "".
@@ -260,17 +271,17 @@ func builtin(call *ast.CallExpr, info *types.Info) string {
 	return ""
 }
 
-// ownAllocation returns the mechanism of what e allocates before it is
-// converted to an interface, or "" when only the conversion allocates.
-func ownAllocation(e ast.Expr, info *types.Info) string {
+// ownAllocation returns what e allocates before it is converted to an
+// interface, or NoAlloc when only the conversion allocates.
+func ownAllocation(e ast.Expr, info *types.Info) Alloc {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
 		if _, ok := info.TypeOf(e).Underlying().(*types.Slice); ok {
-			return sliceLiteral
+			return SliceLiteral
 		}
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD && isString(info.TypeOf(e)) {
-			return concatenates
+			return Concat
 		}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
@@ -278,21 +289,21 @@ func ownAllocation(e ast.Expr, info *types.Info) string {
 			switch {
 			case from == nil:
 			case isString(to) && isSlice(from, types.Byte):
-				return convertsBytes
+				return BytesToString
 			case isString(to) && isSlice(from, types.Rune):
-				return "string conversion encodes the runes (runtime.slicerunetostring)"
+				return RunesToString
 			case isString(from) && isSlice(to, types.Byte):
-				return convertsString
+				return StringToBytes
 			case isString(from) && isSlice(to, types.Rune):
-				return decodesRunes
+				return StringToRunes
 			}
-			return ""
+			return NoAlloc
 		}
 		if builtin(e, info) == "make" {
-			return makesSlice
+			return MakeSlice
 		}
 	}
-	return ""
+	return NoAlloc
 }
 
 // isSlice reports whether t is a slice of elements of the basic kind elem.

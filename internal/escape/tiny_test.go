@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/squashgo/squash/internal/escape/escapetest"
 )
 
 // The functions below allocate on the lines marked "// tiny" values that
@@ -124,7 +126,7 @@ func TestTiny(t *testing.T) {
 func checkMarked(t *testing.T, name string, field func(Record) bool, yes, no string) {
 	t.Helper()
 	ix := built(t)
-	file, lines, _ := markedLines(t, "tiny_test.go", yes)
+	file, lines, _ := escapetest.MarkedLines(t, "tiny_test.go", yes)
 	for n, text := range lines {
 		code, mark, ok := strings.Cut(text, "// ")
 		mark, _, _ = strings.Cut(mark, ":")

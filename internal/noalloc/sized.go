@@ -23,7 +23,7 @@ import (
 // read shares the string's bytes; one that is written is copied, but telling
 // the two apart is the compiler's, so it is not reported.) Expressions at
 // positions the compiler has an escape record for are left to that record,
-// in escaped. escape.TestUnrecordedSizes checks the sizes on the running
+// in escaped. mechanism.TestUnrecordedSizes checks the sizes on the running
 // toolchain, and TestConcatenationSize the concatenation's. fields are the
 // places where the compiler would record a struct field's value escaping,
 // as it prints a field the same as a method value (r.M).

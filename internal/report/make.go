@@ -16,6 +16,7 @@ import (
 	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/lint"
+	"github.com/squashgo/squash/internal/mechanism"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -322,7 +323,7 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 	var files []string
 	for i, s := range attr.Sites {
 		sites[i] = src.site(s)
-		if s.Mechanism() == "" && escape.ReadsTypes(sites[i].Code) {
+		if s.Mechanism() == "" && mechanism.ReadsTypes(sites[i].Code) {
 			files = append(files, s.File)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/mechanism"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -114,18 +115,18 @@ func explain(site *Site, p profile.Site, ix *escape.Index, src *sources) {
 	// The function's type arguments as the split line has them: the
 	// compiler's shapes in full are no words (slices.Clone[…]).
 	if len(p.Mechanisms) > 0 && p.Mechanisms[0].Inlined() {
-		site.MechanismText = escape.InlinedMechanism(shortTypeArgs(p.Mechanism()))
+		site.MechanismText = mechanism.Inlined(shortTypeArgs(p.Mechanism()))
 		if at, ok := inlinedLine(p.Mechanisms[0].Inlines); ok {
 			if code := src.line(at.File, at.Line); code != "" {
 				site.MechanismText += fmt.Sprintf(", at %s:%d: %s", filepath.Base(at.File), at.Line, code)
 			}
 		}
 	} else {
-		site.MechanismText = escape.Mechanism(shortTypeArgs(p.Mechanism()), site.Code, store, recs)
+		site.MechanismText = mechanism.Of(shortTypeArgs(p.Mechanism()), site.Code, store, recs)
 	}
 	if ix != nil && len(recs) == 0 && p.Mechanism() == "" {
 		// Only where the compiler's records were read: -profile has none.
-		if why := escape.UnrecordedAs(site.Code, site.MechanismText); why != "" {
+		if why := mechanism.UnrecordedAs(site.Code, site.MechanismText); why != "" {
 			site.MechanismText += ": " + why
 		}
 	}

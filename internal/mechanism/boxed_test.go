@@ -1,10 +1,13 @@
-package escape
+package mechanism
 
 import (
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/escape/escapetest"
 )
 
 // The functions below each convert, on the line marked "// converted", a
@@ -68,7 +71,7 @@ func peekedMake(n int) {
 // does not escape, the value's record alone says it goes to the heap.
 func TestBoxedToo(t *testing.T) {
 	ix := built(t)
-	file, lines, marked := markedLines(t, "boxed_test.go", "converted")
+	file, lines, marked := escapetest.MarkedLines(t, "boxed_test.go", "converted")
 	for _, tc := range []struct {
 		fn      string
 		message string
@@ -98,7 +101,7 @@ func TestBoxedToo(t *testing.T) {
 			t.Errorf("%s: %d records %q, want %d: %+v", tc.fn, n, tc.message, tc.records, recs)
 		}
 		code, _, _ := strings.Cut(strings.TrimSpace(lines[line-1]), "//")
-		if got := Mechanism("", code, nil, recs); got != tc.want {
+		if got := Of("", code, nil, recs); got != tc.want {
 			t.Errorf("%s: Mechanism = %q, want %q", tc.fn, got, tc.want)
 		}
 		if tc.allocs != nil {
@@ -124,11 +127,18 @@ func TestBoxedToo(t *testing.T) {
 // the conversion: a generic function's records for two shapes (a string,
 // whose conversion reads the string's header, and an int) are not.
 func TestBoxedTooShapes(t *testing.T) {
-	at := Position{File: "/m/g.go", Line: 18, Col: 27}
-	ofInt := escapeAt(at, "v escapes to heap", "flow: {heap} ← &{storage for v}", "from v (spill)", "from take(v) (call parameter)")
-	ofString := escapeAt(at, ofInt.Message, "flow: {heap} ← &{storage for v}", "from v (spill)", "from take(v) (call parameter)",
+	at := escape.Position{File: "/m/g.go", Line: 18, Col: 27}
+	escapeAt := func(msg string, texts ...string) escape.Record {
+		r := escape.Record{Code: "escapes", Message: msg, Pos: at}
+		for _, text := range texts {
+			r.Flow = append(r.Flow, escape.Step{Pos: at, Text: text})
+		}
+		return r
+	}
+	ofInt := escapeAt("v escapes to heap", "flow: {heap} ← &{storage for v}", "from v (spill)", "from take(v) (call parameter)")
+	ofString := escapeAt(ofInt.Message, "flow: {heap} ← &{storage for v}", "from v (spill)", "from take(v) (call parameter)",
 		"flow: {storage for v} ← v", "from v (interface-converted)")
-	if got := Mechanism("", "take(v)", nil, []Record{ofInt, ofString}); got != "" {
+	if got := Of("", "take(v)", nil, []escape.Record{ofInt, ofString}); got != "" {
 		t.Errorf("Mechanism of two shapes' records = %q, want none", got)
 	}
 }

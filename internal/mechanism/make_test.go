@@ -1,8 +1,11 @@
-package escape
+package mechanism
 
 import (
 	"context"
 	"testing"
+
+	"github.com/squashgo/squash/internal/escape"
+	"github.com/squashgo/squash/internal/escape/escapetest"
 )
 
 // The functions below each make a value of a type whose name does not say
@@ -72,8 +75,8 @@ func makeTwo(n int) {
 
 func TestNamedMakes(t *testing.T) {
 	ix := built(t)
-	file, lines, marked := markedLines(t, "make_test.go", "the make")
-	if err := ReadStores(context.Background(), nil, ".", ix, []string{file}); err != nil {
+	file, lines, marked := escapetest.MarkedLines(t, "make_test.go", "the make")
+	if err := escape.ReadStores(context.Background(), nil, ".", ix, []string{file}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -95,15 +98,15 @@ func TestNamedMakes(t *testing.T) {
 		{"makeTwo", makesMap, ""},
 	} {
 		s, code, line := markedStore(t, ix, file, lines, marked, tc.fn)
-		if got := Mechanism("", code, &s, nil); got != tc.want {
+		if got := Of("", code, &s, nil); got != tc.want {
 			t.Errorf("%s: Mechanism = %q, want %q", tc.fn, got, tc.want)
 		}
 		// With the compiler's records of the line, as the report has them.
-		if got := Mechanism("", code, &s, ix.Here(file, line)); got != tc.want {
+		if got := Of("", code, &s, ix.Here(file, line)); got != tc.want {
 			t.Errorf("%s: Mechanism with the records = %q, want %q", tc.fn, got, tc.want)
 		}
 		// Without the types, the text says what it can, and no more.
-		if got := Mechanism("", code, nil, nil); got != tc.text {
+		if got := Of("", code, nil, nil); got != tc.text {
 			t.Errorf("%s: Mechanism without types = %q, want %q", tc.fn, got, tc.text)
 		}
 		if !ReadsTypes(code) != (tc.text != "") {

@@ -1,4 +1,4 @@
-package escape
+package mechanism
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package escape
+package explain
 
 import (
 	"context"
@@ -11,9 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/gotool"
+	"github.com/squashgo/squash/internal/mechanism"
 )
 
 // A Line is every compiler decision about one source line.
@@ -24,12 +27,12 @@ type Line struct {
 	// Here are the decisions reported on this line, for the function
 	// compiled here (a record of code inlined into this line from elsewhere
 	// is here too, with Inlined set).
-	Here []Record
+	Here []escape.Record
 	// Copies are the decisions for this line's code where it was inlined
 	// into other functions, each at its call.
-	Copies []Record
+	Copies []escape.Record
 	// Through are escapes reported on other lines whose flow passes here.
-	Through []Record
+	Through []escape.Record
 	// Generic says that the line is in a generic function or method,
 	// whose decisions are made where it is instantiated: once for each
 	// shape, and for each instantiation's wrapper, which the compiler's
@@ -47,9 +50,9 @@ type Line struct {
 	// temporary (.autotmp_N escapes to heap), where the temporary holds a
 	// value that the line converts to an interface: a call's result that
 	// it assigns to an interface variable or returns as one, or a
-	// comma-ok's value (see Store.Boxed). The conversion copies the value
+	// comma-ok's value (see escape.Store.Boxed). The conversion copies the value
 	// to the heap (runtime.convT*).
-	Converted []Position
+	Converted []escape.Position
 }
 
 // An Explanation is the compiler's decisions on a range of lines of one file.
@@ -117,7 +120,7 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		}
 		build = others[0]
 	}
-	ix, err := compile(ctx, build.Dir, []gotool.Package{build})
+	ix, err := escape.Compile(ctx, build.Dir, []gotool.Package{build})
 	if err != nil {
 		return nil, err
 	}
@@ -126,13 +129,13 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 	// file with a record: those are all explain prints.
 	only := map[string]bool{abs: true}
 	for n := from; n <= to; n++ {
-		for _, recs := range [][]Record{ix.At(abs, n), ix.Through(abs, n)} {
+		for _, recs := range [][]escape.Record{ix.At(abs, n), ix.Through(abs, n)} {
 			for _, r := range recs {
 				only[r.Source().File] = true
 			}
 		}
 	}
-	if err := readTypes(ctx, ld, build.Dir, ix, only); err != nil {
+	if err := escape.ReadTypesIn(ctx, ld, build.Dir, ix, only); err != nil {
 		return nil, err
 	}
 	generic := genericLines(abs, src)
@@ -165,32 +168,52 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 	return e, nil
 }
 
+// ParseLocation splits FILE:LINE or FILE:LINE-LINE, as explain takes
+// its argument.
+func ParseLocation(arg string) (file string, from, to int, err error) {
+	i := strings.LastIndexByte(arg, ':')
+	if i <= 0 {
+		return "", 0, 0, fmt.Errorf("%q is not FILE:LINE or FILE:LINE-LINE", arg)
+	}
+	file, lines := arg[:i], arg[i+1:]
+	a, b, isRange := strings.Cut(lines, "-")
+	from, err1 := strconv.Atoi(a)
+	to, err2 := from, error(nil)
+	if isRange {
+		to, err2 = strconv.Atoi(b)
+	}
+	if err1 != nil || err2 != nil {
+		return "", 0, 0, fmt.Errorf("%q is not FILE:LINE or FILE:LINE-LINE: %q is not a line number", arg, lines)
+	}
+	return file, from, to, nil
+}
+
 // unrecordedHere is Unrecorded for line n of file, whose code is code,
 // with the types of the code where its make's text does not say what it
 // makes: the file's types are read then, once (ReadStores).
-func unrecordedHere(ctx context.Context, ld *gotool.Loader, ix *Index, dir, file string, n int, code string) string {
-	if why := Unrecorded(code); why != "" || !strings.Contains(code, "make(") {
+func unrecordedHere(ctx context.Context, ld *gotool.Loader, ix *escape.Index, dir, file string, n int, code string) string {
+	if why := mechanism.Unrecorded(code); why != "" || !strings.Contains(code, "make(") {
 		return why
 	}
-	if err := ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
+	if err := escape.ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
 		return ""
 	}
 	store, ok := ix.Store(file, n)
 	if !ok {
 		return ""
 	}
-	return UnrecordedAs(code, Mechanism("", code, &store, nil))
+	return mechanism.UnrecordedAs(code, mechanism.Of("", code, &store, nil))
 }
 
 // converted is Converted for line n of file, whose records are here: the
 // file's types are read, once, when the line has a record of a temporary.
-func converted(ctx context.Context, ld *gotool.Loader, ix *Index, dir, file string, n int, here []Record) []Position {
-	var out []Position
+func converted(ctx context.Context, ld *gotool.Loader, ix *escape.Index, dir, file string, n int, here []escape.Record) []escape.Position {
+	var out []escape.Position
 	for _, r := range here {
-		if !isTemp(r.Message) {
+		if !isTemp(r) {
 			continue
 		}
-		if err := ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
+		if err := escape.ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
 			return nil
 		}
 		if store, ok := ix.Store(file, n); ok && slices.Contains(store.Boxed, r.Source()) {
@@ -200,10 +223,10 @@ func converted(ctx context.Context, ld *gotool.Loader, ix *Index, dir, file stri
 	return out
 }
 
-// isTemp reports whether msg is the compiler's record of one of its
+// isTemp reports whether r is the compiler's record of one of its
 // temporaries, .autotmp_N, escaping: the source has no name for it.
-func isTemp(msg string) bool {
-	v, ok := escapedExpr(msg)
+func isTemp(r escape.Record) bool {
+	v, ok := r.Escaped()
 	return ok && strings.HasPrefix(v, ".autotmp_")
 }
 
@@ -288,8 +311,8 @@ var shapeName = regexp.MustCompile(`go\.shape\.[\w.*\[\]]+`)
 // seventeen, go.shape.int to go.shape.float64, alike but for the shape in
 // their flows). Each group's shapes are the names of the shapes its
 // records name, in the order of the records, without "go.shape.".
-func ByShape(recs []Record) (groups [][]Record, shapes [][]string) {
-	key := func(r Record) string {
+func ByShape(recs []escape.Record) (groups [][]escape.Record, shapes [][]string) {
+	key := func(r escape.Record) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s\x00%s\x00%v\x00%v", r.Code, shapeName.ReplaceAllString(r.Message, "go.shape"), r.Pos, r.Inlined)
 		for _, s := range r.Flow {
@@ -318,7 +341,7 @@ func ByShape(recs []Record) (groups [][]Record, shapes [][]string) {
 
 // shapeNames returns the shapes that r's message and flow name, without
 // "go.shape.".
-func shapeNames(r Record) []string {
+func shapeNames(r escape.Record) []string {
 	texts := []string{r.Message}
 	for _, s := range r.Flow {
 		texts = append(texts, s.Text)

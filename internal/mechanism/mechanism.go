@@ -1,4 +1,4 @@
-package escape
+package mechanism
 
 import (
 	"go/ast"
@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/squashgo/squash/internal/escape"
 )
 
-// Mechanism names, in plain words, how a line allocates, or returns "":
+// Of names, in plain words, how a line allocates, or returns "":
 // from the function that allocated on the line's behalf (the deepest frame
 // of a heap profile, "" when it was the line itself), the line's source
 // text, what the types say of the line (its stores to index expressions
@@ -25,7 +27,7 @@ import (
 // literal or store says that the element is a string, and a make of a type
 // that the text does not spell (make(Fields, n)) as what store says it
 // makes, or not at all.
-func Mechanism(function, code string, store *Store, recs []Record) string {
+func Of(function, code string, store *escape.Store, recs []escape.Record) string {
 	if function != "" {
 		if name, ok := runtimeMechanisms[function]; ok {
 			return name
@@ -37,7 +39,7 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 			if !r.Allocates() || !slices.Contains(store.Boxed, r.Source()) {
 				continue
 			}
-			return boxing(store.Own[r.Source()], store)
+			return boxing(allocs[store.Own[r.Source()]], store)
 		}
 	}
 	if e, ok := boxedToo(recs); ok {
@@ -47,7 +49,7 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 		return concatenates + alsoGrows(store)
 	}
 	code = blankLiterals(code)
-	if slices.ContainsFunc(recs, func(r Record) bool { return DefersInLoop(code, r) }) {
+	if slices.ContainsFunc(recs, func(r escape.Record) bool { return DefersInLoop(code, r) }) {
 		return defersInLoop
 	}
 	op, at, isStore := indexStore(code)
@@ -71,7 +73,7 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	// conversion, a concatenation) and, where it stores into a map, the
 	// map's growth: m[k] = append(m[k], v) does both.
 	if m := textMechanism(code, store); m != "" {
-		if m == growsSlice && slices.ContainsFunc(recs, func(r Record) bool { return r.Allocates() && !strings.HasPrefix(r.Message, "append(") }) {
+		if m == growsSlice && slices.ContainsFunc(recs, func(r escape.Record) bool { return r.Allocates() && !strings.HasPrefix(r.Message, "append(") }) {
 			// The line allocates what it appends, too, which the
 			// profile does not tell from the slice's growth.
 			m = growsSliceToo
@@ -81,11 +83,11 @@ func Mechanism(function, code string, store *Store, recs []Record) string {
 	return ""
 }
 
-// InlinedMechanism is Mechanism for a function that the profile shows
+// Inlined is Of for a function that the profile shows
 // allocating only in code inlined into the line (bytes.NewReader's
 // &Reader{…}): it was not called, and the allocation is the line's
 // function's, made where the compiler's records of the inlined code say.
-func InlinedMechanism(function string) string {
+func Inlined(function string) string {
 	if name, ok := runtimeMechanisms[function]; ok {
 		return name
 	}
@@ -96,13 +98,13 @@ func InlinedMechanism(function string) string {
 // the compiler wraps a deferred call in, which it calls a func literal
 // whether the line spells one or not (defer mu.Unlock()): it escapes only
 // where the defer is in a loop, which then allocates it on every pass.
-func DefersInLoop(code string, r Record) bool {
+func DefersInLoop(code string, r escape.Record) bool {
 	return r.Allocates() && r.Message == "func literal escapes to heap" && deferStmt.MatchString(blankLiterals(code))
 }
 
 // textMechanism returns the mechanism that code's text names, or "": a
 // make of a type the text does not spell is read from store.
-func textMechanism(code string, store *Store) string {
+func textMechanism(code string, store *escape.Store) string {
 	made := makes(code, store)
 	switch {
 	case appendCall.MatchString(code):
@@ -152,6 +154,20 @@ const (
 	defersInLoop = "defer in a loop: the closure that carries the deferred call and its arguments (the compiler's func literal), allocated on every pass (runtime.deferproc)"
 )
 
+// allocs are the mechanisms of what a Store says a value or a make
+// allocates on its own.
+var allocs = map[escape.Alloc]string{
+	escape.MakeSlice:     makesSlice,
+	escape.MakeMap:       makesMap,
+	escape.MakeChan:      makesChan,
+	escape.SliceLiteral:  sliceLiteral,
+	escape.Concat:        concatenates,
+	escape.BytesToString: convertsBytes,
+	escape.RunesToString: "string conversion encodes the runes (runtime.slicerunetostring)",
+	escape.StringToBytes: convertsString,
+	escape.StringToRunes: decodesRunes,
+}
+
 // boxedToo returns the expression of a value that recs say allocates twice:
 // once itself (a make's backing array, a slice literal's, a string's
 // bytes), in a record whose flow goes from the value's storage into the
@@ -162,15 +178,15 @@ const (
 // value's or next to it. A value that goes into an interface that does not
 // escape has no second record: only the conversion's record says that the
 // copy is on the heap.
-func boxedToo(recs []Record) (string, bool) {
+func boxedToo(recs []escape.Record) (string, bool) {
 	for i := range recs {
 		r := &recs[i]
-		e, ok := escapedExpr(r.Message)
+		e, ok := r.Escaped()
 		if !ok || !r.Allocates() {
 			continue
 		}
 		storage := "{storage for " + e + "}"
-		if !slices.ContainsFunc(r.Flow, func(s Step) bool { return s.Text == "flow: "+storage+" ← &"+storage }) {
+		if !slices.ContainsFunc(r.Flow, func(s escape.Step) bool { return s.Text == "flow: "+storage+" ← &"+storage }) {
 			continue
 		}
 		for _, s := range r.Flow {
@@ -196,7 +212,7 @@ func ownMechanism(e string) string {
 		// copies it: a map or a pointer goes into an interface as it is.
 		return sliceLiteral
 	}
-	if m := Mechanism("", e, nil, nil); m != "" || !makeCall.MatchString(e) {
+	if m := Of("", e, nil, nil); m != "" || !makeCall.MatchString(e) {
 		return m
 	}
 	// A value that the conversion copies is no map or channel, which go
@@ -209,10 +225,10 @@ func ownMechanism(e string) string {
 // which tells only where it spells the type (make(map[…]…), make(chan …),
 // make([]…)) or gives a capacity, which only a slice has: make(Fields, n)
 // may make a slice or a map, and make(Events) a map or a channel.
-func makes(code string, store *Store) string {
+func makes(code string, store *escape.Store) string {
 	switch {
-	case store != nil && store.Make != "":
-		return store.Make
+	case store != nil && store.Make != escape.NoAlloc:
+		return allocs[store.Make]
 	case makeChan.MatchString(code):
 		return makesChan
 	case makeMap.MatchString(code):
@@ -229,7 +245,7 @@ func makes(code string, store *Store) string {
 // boxing returns the mechanism of a value converted to an interface that
 // escapes: own, what the value allocates first, if anything, then the
 // conversion, and the map's growth where store says it stores to a map.
-func boxing(own string, store *Store) string {
+func boxing(own string, store *escape.Store) string {
 	if own != "" {
 		return own + boxesToo + alsoGrows(store)
 	}
@@ -239,14 +255,14 @@ func boxing(own string, store *Store) string {
 // alsoGrows returns what to add to the mechanism of a store that allocates
 // on every store when it stores to a map, which grows now and then too (or
 // "", with no types: store nil).
-func alsoGrows(store *Store) string {
+func alsoGrows(store *escape.Store) string {
 	if store != nil && store.Map {
 		return "; the map also grows on insert (runtime.mapassign)"
 	}
 	return ""
 }
 
-// ReadsTypes reports whether Mechanism, for a line that allocated itself
+// ReadsTypes reports whether Of, for a line that allocated itself
 // (function ""), reads what the types say of the line, a Store: whether
 // code stores to an index expression, or makes a value of a type that its
 // text does not tell a slice from a map or a channel by.
@@ -276,11 +292,11 @@ func ReadsTypes(code string) bool {
 // (make(Names, n)) gets nothing: UnrecordedAs reads the mechanism from the
 // types.
 func Unrecorded(code string) string {
-	return UnrecordedAs(code, Mechanism("", code, nil, nil))
+	return UnrecordedAs(code, Of("", code, nil, nil))
 }
 
 // UnrecordedAs is Unrecorded for a line whose mechanism is known:
-// Mechanism's, with the line's Store where the types were read.
+// Of's, with the line's Store where the types were read.
 func UnrecordedAs(code, mechanism string) string {
 	switch m := mechanism; {
 	case strings.Contains(m, "makeslice"):
