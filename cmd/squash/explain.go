@@ -35,22 +35,18 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	switch fs.NArg() {
 	case 0:
-		return fail(stderr, fmt.Errorf("explain needs FILE:LINE or FILE:LINE-LINE, such as decoder.go:31"))
+		return fail(ctx, stderr, fmt.Errorf("explain needs FILE:LINE or FILE:LINE-LINE, such as decoder.go:31"))
 	case 1:
 	default:
-		return fail(stderr, fmt.Errorf("explain takes one FILE:LINE[-LINE], not %d arguments: %s", fs.NArg(), strings.Join(fs.Args(), " ")))
+		return fail(ctx, stderr, fmt.Errorf("explain takes one FILE:LINE[-LINE], not %d arguments: %s", fs.NArg(), strings.Join(fs.Args(), " ")))
 	}
 	file, from, to, err := explain.ParseLocation(fs.Arg(0))
 	if err != nil {
-		return fail(stderr, err)
+		return fail(ctx, stderr, err)
 	}
 	e, err := explain.Explain(ctx, file, from, to, *in)
 	if err != nil {
-		if ctx.Err() != nil {
-			fmt.Fprintln(stderr, "squash: interrupted")
-			return exitError
-		}
-		return fail(stderr, err)
+		return fail(ctx, stderr, err)
 	}
 	explain.WriteText(stdout, e)
 	return exitClean

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,18 +10,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/squashgo/squash/internal/bench"
-	"github.com/squashgo/squash/internal/budget"
-	"github.com/squashgo/squash/internal/noalloc"
 )
 
-// guardModule copies testdata/guard to a temporary directory, so that
-// budgets written there stay out of the repository, and returns it.
+// guardModule copies internal/guard's testdata/guard to a temporary
+// directory, so that budgets written there stay out of the repository, and
+// returns it.
 func guardModule(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	copyTree(t, filepath.Join(packageDir, "testdata", "guard"), dir)
+	copyTree(t, filepath.Join(packageDir, "..", "..", "internal", "guard", "testdata", "guard"), dir)
 	return dir
 }
 
@@ -209,27 +205,6 @@ func roundTripExample(t *testing.T, name string) {
 	mustGuard(t, dir, exitClean, args...)
 }
 
-// TestGuardUnrecordedSites: a benchmark over budget whose sites go test
-// cannot record (chi's BenchmarkMux/route:/sharing/z/aBc, a name with
-// slashes) says so, not that no site is new.
-func TestGuardUnrecordedSites(t *testing.T) {
-	b, err := budget.Parse(strings.NewReader("squash budget v1\nexample.com/r BenchmarkMux/route:/a 5 allocs/op 64 B/op\n"), "squash.budget")
-	if err != nil {
-		t.Fatal(err)
-	}
-	measured := []budget.Benchmark{{Package: "example.com/r", Name: "BenchmarkMux/route:/a", AllocsPerOp: 7, BytesPerOp: 64,
-		Unrecorded: "go test cannot run it without BenchmarkMux/route:/a/b"}}
-	run := &guardRun{cfg: guardConfig{tolerance: 0.1}, root: t.TempDir(), pkgs: []string{"example.com/r"}, budget: b, measured: measured, noalloc: &noalloc.Result{}}
-	var stdout, stderr bytes.Buffer
-	if code := run.print(&stdout, &stderr); code != exitFindings {
-		t.Fatalf("exit %d, want %d\n%s%s", code, exitFindings, stdout.String(), stderr.String())
-	}
-	out := stdout.String()
-	if !strings.Contains(out, "its sites are not recorded: go test cannot run it without BenchmarkMux/route:/a/b") || strings.Contains(out, "no new site") {
-		t.Errorf("stdout:\n%s", out)
-	}
-}
-
 // budgetWith writes squash.budget into dir: the version line and lines.
 func budgetWith(t *testing.T, dir string, lines ...string) {
 	t.Helper()
@@ -245,139 +220,6 @@ const (
 	splitSite  = "\t1 allocs/op dec/dec.go:14 dec.Decode: parts := strings.Split(s, \",\")"
 	appendSite = "\t3 allocs/op dec/dec.go:17 dec.Decode: out = append(out, Record{Name: p, N: len(p)})"
 )
-
-// TestGuardVerdicts measures the fixture's benchmarks once and judges them
-// against budgets written by hand.
-func TestGuardVerdicts(t *testing.T) {
-	dir := guardModule(t)
-	t.Chdir(dir)
-	cfg := guardConfig{tolerance: 0.1, bench: bench.Options{Bench: ".", Benchtime: "100x", Count: 3}, patterns: []string{"./..."}}
-	measured, _, err := measureBudgets(context.Background(), cfg, []string{"example.com/guard/dec"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(measured) != 2 {
-		t.Fatalf("measured %d benchmarks, want 2: %+v", len(measured), measured)
-	}
-	for _, tc := range []struct {
-		name   string
-		budget []string
-		cfg    func(*guardConfig)
-		code   int
-		want   []string // in stdout
-	}{
-		{name: "within", budget: []string{countLine, decodeLine, splitSite, appendSite},
-			code: exitClean, want: []string{"budgets: 0 over, 2 within\n"}},
-		{name: "tighter allocs", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, appendSite},
-			code: exitFindings, want: []string{"FAIL example.com/guard/dec BenchmarkDecode: 4 allocs/op or more in all 3 runs, budget 3\n", "no new site and no site grew"}},
-		{name: "bytes over tolerance", budget: []string{countLine, strings.Replace(decodeLine, " 232 B", " 200 B", 1), splitSite, appendSite},
-			code: exitFindings, want: []string{"BenchmarkDecode: 232 B/op or more in all 3 runs, budget 200 + 10%"}},
-		{name: "bytes within a wider tolerance", budget: []string{countLine, strings.Replace(decodeLine, " 232 B", " 200 B", 1), splitSite, appendSite},
-			cfg: func(c *guardConfig) { c.tolerance = 0.2 }, code: exitClean},
-		{name: "site grew", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, strings.Replace(appendSite, "3 allocs", "2 allocs", 1)},
-			code: exitFindings, want: []string{"site 3 allocs/op (budget 2) at dec/dec.go:17 dec.Decode"}},
-		{name: "new site", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
-			code: exitFindings, want: []string{"new site 3 allocs/op at dec/dec.go:17 dec.Decode\n          out = append(out, Record{Name: p, N: len(p)})\n",
-				"budgets: 1 over, 1 within\nover budget: remove the allocations named above or, if they are meant, record them as the budget with 'squash guard -write ./...'\n"}},
-		{name: "next step keeps the check's selection", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
-			cfg: func(c *guardConfig) {
-				c.bench.Bench, c.file, c.benchtimeSet = "Decode$", "my budget", true
-			}, code: exitFindings, want: []string{"record them as the budget with 'squash guard -write -bench 'Decode$' -benchtime 100x -budget 'my budget' ./...'\n"}},
-		{name: "looser budget", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 9 allocs", 1)},
-			code: exitClean, want: []string{"(1 now allocates less: 'squash guard -write' tightens it)"}},
-		{name: "not budgeted", budget: []string{countLine},
-			code: exitClean, want: []string{"new  example.com/guard/dec BenchmarkDecode: 4 allocs/op 232 B/op, not in squash.budget", "1 not budgeted"}},
-		{name: "not budgeted, strict", budget: []string{countLine}, cfg: func(c *guardConfig) { c.strict = true },
-			code: exitFindings, want: []string{"FAIL example.com/guard/dec BenchmarkDecode: 4 allocs/op 232 B/op, not in squash.budget: run 'squash guard -write ./...' to record it (-strict)"}},
-		{name: "gone", budget: []string{countLine, decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
-			code: exitClean, want: []string{"gone example.com/guard/dec BenchmarkGone is in squash.budget but no longer exists: run 'squash guard -write ./...' to drop it", "1 gone"}},
-		{name: "package gone", budget: []string{countLine, decodeLine, "example.com/guard/old BenchmarkOld 1 allocs/op 8 B/op"},
-			cfg: func(c *guardConfig) { c.bench.Bench = "Decode" }, code: exitClean, want: []string{"gone example.com/guard/old BenchmarkOld is in squash.budget"}},
-		{name: "gone is not judged under -bench", budget: []string{countLine, decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
-			cfg: func(c *guardConfig) { c.bench.Bench = "Decode" }, code: exitClean, want: []string{"budgets: 0 over, 2 within\n"}},
-		{name: "annotations", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite},
-			cfg: func(c *guardConfig) { c.github = true }, code: exitFindings,
-			want: []string{"::error file=dec/dec.go,line=17::new allocation site in BenchmarkDecode: out = append(out, Record{Name: p, N: len(p)}) (example.com/guard/dec BenchmarkDecode: 4 allocs/op or more in all 3 runs, budget 1)\n"}},
-		{name: "annotations for gone and new", budget: []string{decodeLine, "example.com/guard/dec BenchmarkGone 1 allocs/op 8 B/op"},
-			cfg: func(c *guardConfig) { c.github = true }, code: exitClean,
-			want: []string{"::warning::example.com/guard/dec BenchmarkCount: 0 allocs/op 0 B/op, not in squash.budget", "::warning::example.com/guard/dec BenchmarkGone is in squash.budget"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			c := cfg
-			if tc.cfg != nil {
-				tc.cfg(&c)
-			}
-			t.Setenv("GITHUB_WORKSPACE", dir)
-			stdout := printVerdict(t, c, dir, measured, tc.budget, tc.code)
-			for _, w := range tc.want {
-				if !strings.Contains(stdout, w) {
-					t.Errorf("stdout lacks %q:\n%s", w, stdout)
-				}
-			}
-			if !c.github && strings.Contains(stdout, "::") {
-				t.Errorf("annotations outside GitHub Actions:\n%s", stdout)
-			}
-		})
-	}
-
-	// A benchmark whose runs differ says so when it fails: the failure may
-	// be chance, not a regression.
-	varying := slices.Clone(measured)
-	for i := range varying {
-		if varying[i].Name == "BenchmarkDecode" {
-			varying[i].HighAllocsPerOp = varying[i].AllocsPerOp + 2
-		}
-	}
-	stdout := printVerdict(t, cfg, dir, varying, []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, appendSite}, exitFindings)
-	if want := "     its 3 runs gave 4 to 6 allocs/op: allocations that differ from run to run (a random input seeded by the clock, timing) can fail a budget by chance; make them the same in every run\n"; !strings.Contains(stdout, want) {
-		t.Errorf("stdout lacks %q:\n%s", want, stdout)
-	}
-	if stdout := printVerdict(t, cfg, dir, measured, []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 3 allocs", 1), splitSite, appendSite}, exitFindings); strings.Contains(stdout, "differ from run to run") {
-		t.Errorf("runs that agree are said to differ:\n%s", stdout)
-	}
-
-	// GitHub places an annotation by its file relative to the repository's
-	// root, the workspace: never an absolute path, which it places on no
-	// file. Where the module is not under the workspace, or there is none,
-	// the module root stands for the repository's.
-	github := cfg
-	github.github = true
-	for _, tc := range []struct{ name, workspace, file string }{
-		{"module below the workspace", filepath.Dir(dir), filepath.Base(dir) + "/dec/dec.go"},
-		{"module outside the workspace", "/home/runner/work/other/other", "dec/dec.go"},
-		{"no workspace", "", "dec/dec.go"},
-	} {
-		t.Run("annotation file, "+tc.name, func(t *testing.T) {
-			t.Setenv("GITHUB_WORKSPACE", tc.workspace)
-			stdout := printVerdict(t, github, dir, measured, []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 1 allocs", 1), splitSite}, exitFindings)
-			if want := "::error file=" + tc.file + ",line=17::new allocation site in BenchmarkDecode: "; !strings.Contains(stdout, want) {
-				t.Errorf("stdout lacks %q:\n%s", want, stdout)
-			}
-			if strings.Contains(stdout, "file=/") {
-				t.Errorf("an annotation names an absolute path:\n%s", stdout)
-			}
-		})
-	}
-}
-
-// printVerdict judges measured, the benchmarks of the module at dir,
-// against a budget of the given lines, checks the exit status, and returns
-// what guard prints on stdout.
-func printVerdict(t *testing.T, cfg guardConfig, dir string, measured []budget.Benchmark, lines []string, wantCode int) string {
-	t.Helper()
-	b, err := budget.Parse(strings.NewReader("squash budget v1\n"+strings.Join(lines, "\n")+"\n"), "squash.budget")
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := &guardRun{cfg: cfg, root: dir, file: filepath.Join(dir, "squash.budget"), pkgs: []string{"example.com/guard/dec"},
-		budget: b, measured: measured, noalloc: &noalloc.Result{}}
-	run.gone = gonePackages(context.Background(), dir, b, run.pkgs)
-	var stdout, stderr bytes.Buffer
-	if code := run.print(&stdout, &stderr); code != wantCode {
-		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, wantCode, stdout.String(), stderr.String())
-	}
-	return stdout.String()
-}
 
 // TestGuardSetupBytes: bytes a benchmark allocates once per run, spread
 // over its iterations, fail no budget of a benchmark that allocates nothing
@@ -571,7 +413,7 @@ func TestGuardNoalloc(t *testing.T) {
 func TestGuardBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		dir  string // "": a copy of testdata/guard with a package that does not compile; "budgeted": a copy with budgets
+		dir  string // "": a copy of the guard module with a package that does not compile; "budgeted": a copy with budgets
 		args []string
 		want string
 
@@ -666,25 +508,6 @@ func TestGuardFailingBenchmark(t *testing.T) {
 	}
 }
 
-func TestFailedBenchmarkError(t *testing.T) {
-	for _, tc := range []struct {
-		f    failedBenchmark
-		want string
-	}{
-		{failedBenchmark{pkg: "example.com/m/p", name: "BenchmarkA/n=1", output: "--- FAIL: BenchmarkA/n=1\n    a_test.go:3: boom", benchtime: "100x"},
-			"benchmark BenchmarkA/n=1 failed in example.com/m/p: see its output below, or all of it with 'go test -run '^$' -bench '^BenchmarkA$/^n=1$' -benchtime 100x example.com/m/p'\n" +
-				"\t--- FAIL: BenchmarkA/n=1\n\t    a_test.go:3: boom"},
-		{failedBenchmark{pkg: "example.com/m/p", name: "BenchmarkB", benchtime: "1s"},
-			"benchmark BenchmarkB failed in example.com/m/p: see its output with 'go test -run '^$' -bench '^BenchmarkB$' -benchtime 1s example.com/m/p'"},
-		{failedBenchmark{pkg: "example.com/m/p", output: "panic: x", benchtime: "100x"},
-			"a benchmark failed in example.com/m/p: see its output below, or all of it with 'go test -run '^$' -bench . -benchtime 100x example.com/m/p'\n\tpanic: x"},
-	} {
-		if got := tc.f.Error(); got != tc.want {
-			t.Errorf("%+v:\n got %q\nwant %q", tc.f, got, tc.want)
-		}
-	}
-}
-
 // TestGuardWriteRewritesACorruptBudget also keeps the budget somewhere
 // else than the module root, with -budget.
 func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
@@ -762,52 +585,6 @@ func Slow(x int) int {
 	}
 }
 
-// TestGuardAllocatesLess: the summary counts a benchmark as allocating less
-// only when -write would record less than its budget. valyala/fastjson's
-// BenchmarkMarshalTo/canada, whose set-up is undone by a collection in some
-// runs, gave 1 to 1143 allocs/op against a budget of 1143; the check said
-// it now allocated less and that 'squash guard -write' would tighten it,
-// which wrote 1143 again.
-func TestGuardAllocatesLess(t *testing.T) {
-	budgeted := budget.Benchmark{Package: "p", Name: "BenchmarkB", AllocsPerOp: 1143}
-	for _, tc := range []struct {
-		name     string
-		measured budget.Benchmark
-		want     string
-	}{
-		{"runs differ", budget.Benchmark{AllocsPerOp: 1, RecordAllocsPerOp: 1143, HighAllocsPerOp: 1143}, "budgets: 0 over, 1 within\n"},
-		{"every run less", budget.Benchmark{AllocsPerOp: 1, RecordAllocsPerOp: 2, HighAllocsPerOp: 3}, "budgets: 0 over, 1 within (1 now allocates less: 'squash guard -write' tightens it)\n"},
-	} {
-		var buf bytes.Buffer
-		g := &guardPrinter{w: &buf}
-		v := &budget.Verdict{Within: []budget.Overrun{{Budget: budgeted, Measured: tc.measured}}}
-		g.verdict(v, guardConfig{}, "squash.budget", nil)
-		if buf.String() != tc.want {
-			t.Errorf("%s: got %q, want %q", tc.name, buf.String(), tc.want)
-		}
-	}
-}
-
-// TestGuardViolationNoPlace: a step of a flow that the compiler gives no
-// place is printed without one, not as 'at __unnamed__:0' (rs/zerolog's
-// var buf bytes.Buffer, globals.go:97, ends 'flow: {heap} ← *{temp}').
-func TestGuardViolationNoPlace(t *testing.T) {
-	var buf bytes.Buffer
-	g := &guardPrinter{w: &buf, root: "/m"}
-	g.violation(noalloc.Violation{
-		Pos:    noalloc.Position{File: "/m/a.go", Line: 97, Column: 6},
-		Reason: "moved to heap: buf",
-		Flow: []noalloc.Step{
-			{Pos: noalloc.Position{File: "/m/a.go", Line: 98}, Text: "from buf.Write(p) (call parameter)"},
-			{Text: "flow: {heap} ← *{temp}"},
-		},
-	})
-	want := "a.go:97:6: moved to heap: buf\n\tfrom buf.Write(p) (call parameter) at a.go:98\n\tflow: {heap} ← *{temp}\n"
-	if buf.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
-	}
-}
-
 // TestGuardRenamedUnderBench: a check with -bench reports a budget that
 // its pattern selects and that did not run as gone, and -write with the same
 // -bench drops it, as it drops a package that is gone. valyala/fastjson's
@@ -856,33 +633,6 @@ func TestGuardRenamedUnderBench(t *testing.T) {
 	}
 	if out := mustGuard(t, dir, exitClean, "-bench", "Decode", "./..."); !strings.Contains(out, "budgets: 0 over, 1 within\n") {
 		t.Errorf("after -write:\n%s", out)
-	}
-}
-
-func TestGuardAnnotationEscaping(t *testing.T) {
-	for _, tc := range []struct {
-		level, file string
-		line, col   int
-		msg, want   string
-	}{
-		{"error", "/ws/a/b.go", 3, 7, "x escapes to heap", "::error file=a/b.go,line=3,col=7::x escapes to heap\n"},
-		{"error", "/ws/a,b:c.go", 3, 0, "50% more\nB/op", "::error file=a%2Cb%3Ac.go,line=3::50%25 more%0AB/op\n"},
-		{"warning", "", 0, 0, "BenchmarkX: gone, a:b", "::warning::BenchmarkX: gone, a:b\n"},
-		{"error", "/ws/mod/d.go", 2, 0, "m", "::error file=mod/d.go,line=2::m\n"},
-		{"error", "/mod/e.go", 2, 0, "outside the workspace", "::error file=e.go,line=2::outside the workspace\n"},
-		{"error", "/elsewhere/c.go", 1, 0, "m\r", "::error file=/elsewhere/c.go,line=1::m%0D\n"},
-	} {
-		var buf bytes.Buffer
-		g := &guardPrinter{w: &buf, root: "/mod", github: true, workspace: "/ws"}
-		g.annotate(tc.level, tc.file, tc.line, tc.col, tc.msg)
-		if buf.String() != tc.want {
-			t.Errorf("annotate(%q, %q) = %q, want %q", tc.file, tc.msg, buf.String(), tc.want)
-		}
-	}
-	var buf bytes.Buffer
-	(&guardPrinter{w: &buf}).annotate("error", "/ws/a.go", 1, 1, "m")
-	if buf.Len() != 0 {
-		t.Errorf("annotation outside GitHub Actions: %q", buf.String())
 	}
 }
 
@@ -983,36 +733,6 @@ func readFile(t *testing.T, file string) string {
 	return string(data)
 }
 
-func TestShellWord(t *testing.T) {
-	for in, want := range map[string]string{
-		"./...":          "./...",
-		"100x":           "100x",
-		"Decode$":        "'Decode$'",
-		"my budget":      "'my budget'",
-		"it's":           `'it'\''s'`,
-		"":               "''",
-		"Bench/size=1KB": "Bench/size=1KB",
-	} {
-		if got := shellWord(in); got != want {
-			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
-// TestVaryingRuns: -write warns of each benchmark whose runs gave different
-// allocs/op, whose budget may fail an unchanged tree.
-func TestVaryingRuns(t *testing.T) {
-	var stderr bytes.Buffer
-	warnVarying(&stderr, []budget.Benchmark{
-		{Package: "example.com/tree", Name: "BenchmarkRandom", AllocsPerOp: 6, HighAllocsPerOp: 12, RecordAllocsPerOp: 8},
-		{Package: "example.com/tree", Name: "BenchmarkSteady", AllocsPerOp: 3, HighAllocsPerOp: 3, RecordAllocsPerOp: 3},
-	}, 5)
-	want := "squash: example.com/tree BenchmarkRandom gave 6 to 12 allocs/op in 5 runs, and its budget of 8 can fail a check of an unchanged tree: seed a random input, and keep set-up out of the count (b.ResetTimer after it, or a for b.Loop() loop), so that every run allocates the same\n"
-	if stderr.String() != want {
-		t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want)
-	}
-}
-
 // TestGuardOnlyUnchecked: a module without a budget whose marked functions
 // are all out of this build, or whose only directive is a near miss, has
 // something to guard. The first said 'nothing to guard: … no function
@@ -1041,32 +761,6 @@ func TestGuardOnlyUnchecked(t *testing.T) {
 				t.Errorf("exit %d, want %d, and stdout with %q:\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, stdout, stderr)
 			}
 		})
-	}
-}
-
-// TestGuardTinySite: a new site whose count is a lower bound, as values
-// under 16 bytes share blocks that the profile records once each, says so.
-// klauspost/compress's zstd with an escaping int in EncodeNoHist failed at
-// 1 allocs/op with 'new site 0.5 allocs/op' at that line, its only
-// allocation.
-func TestGuardTinySite(t *testing.T) {
-	site := budget.Site{AllocsPerOp: 0.5, File: "zstd/enc_fast.go", Line: 300, Function: "zstd.(*fastEncoder).EncodeNoHist", Code: "m := len(src)"}
-	for _, tiny := range []bool{false, true} {
-		site.Tiny = tiny
-		var buf bytes.Buffer
-		g := &guardPrinter{w: &buf}
-		g.overrun(budget.Overrun{
-			Budget:   budget.Benchmark{Package: "p", Name: "BenchmarkE"},
-			Measured: budget.Benchmark{Package: "p", Name: "BenchmarkE", AllocsPerOp: 1},
-			Allocs:   true, NewSites: []budget.Site{site},
-		}, 0.1, 5)
-		want := "     new site 0.5 allocs/op at zstd/enc_fast.go:300 zstd.(*fastEncoder).EncodeNoHist\n"
-		if tiny {
-			want = "     new site at least 0.5 allocs/op at zstd/enc_fast.go:300 zstd.(*fastEncoder).EncodeNoHist\n"
-		}
-		if !strings.Contains(buf.String(), want) {
-			t.Errorf("tiny=%v: got\n%s\nwant a line\n%s", tiny, buf.String(), want)
-		}
 	}
 }
 
@@ -1154,27 +848,5 @@ func TestGuardNoTestFiles(t *testing.T) {
 	want := `squash: no benchmarks in example.com/guard/notest match -bench "X": run 'go test -list . example.com/guard/notest' to see them` + "\n"
 	if code != exitError || stderr != want {
 		t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, exitError, want)
-	}
-}
-
-// TestUnbuiltRace: a file left out by the race tag names the flag that
-// sets it, GOFLAGS=-race, with which guard checks it; other constraints, and
-// a tag that only contains "race", keep the general advice.
-func TestUnbuiltRace(t *testing.T) {
-	for _, tc := range []struct {
-		constraint string
-		race       bool
-	}{
-		{"//go:build race", true},
-		{"//go:build linux && !race", true},
-		{"// +build amd64; // +build race", true},
-		{"//go:build purego", false},
-		{"//go:build racey", false},
-		{"", false},
-	} {
-		got := unbuiltWhy(noalloc.Unbuilt{Function: "p.F", Constraint: tc.constraint}, "f.go")
-		if has := strings.Contains(got, "GOFLAGS=-race"); has != tc.race {
-			t.Errorf("%q: %q: GOFLAGS=-race named %v, want %v", tc.constraint, got, has, tc.race)
-		}
 	}
 }

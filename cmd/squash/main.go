@@ -24,6 +24,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/gotool"
 )
 
@@ -150,8 +151,13 @@ func usage(w io.Writer) {
 }
 
 // fail prints err, a line (with the output it quotes) for each error it
-// joins, and returns exitError.
-func fail(stderr io.Writer, err error) int {
+// joins, or only that the command was interrupted when ctx was cancelled,
+// and returns exitError.
+func fail(ctx context.Context, stderr io.Writer, err error) int {
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "squash: interrupted")
+		return exitError
+	}
 	errs := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = j.Unwrap() // such as two benchmarks that failed: a line each
@@ -160,6 +166,19 @@ func fail(stderr io.Writer, err error) int {
 		fmt.Fprintf(stderr, "squash: %s\n", strings.TrimSpace(e.Error()))
 	}
 	return exitError
+}
+
+// checkBenchFlags returns an error for the first of the flags that shape
+// benchmark runs, -count, -benchtime and -bench, whose value go test would
+// refuse, or that squash cannot measure with.
+func checkBenchFlags(opts bench.Options) error {
+	if opts.Count < 1 {
+		return fmt.Errorf("-count must be at least 1")
+	}
+	if err := bench.CheckBenchtime(opts.Benchtime); err != nil {
+		return err
+	}
+	return bench.CheckBench(opts.Bench)
 }
 
 // parseFlags parses args into fs. -h prints fs's usage and exits 0; a bad

@@ -45,17 +45,11 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	if cfg.Bench.Count < 1 {
-		return fail(stderr, fmt.Errorf("-count must be at least 1"))
-	}
-	if err := bench.CheckBenchtime(cfg.Bench.Benchtime); err != nil {
-		return fail(stderr, err)
-	}
-	if err := bench.CheckBench(cfg.Bench.Bench); err != nil {
-		return fail(stderr, err)
+	if err := checkBenchFlags(cfg.Bench); err != nil {
+		return fail(ctx, stderr, err)
 	}
 	if *top < 0 {
-		return fail(stderr, fmt.Errorf("-top must not be negative"))
+		return fail(ctx, stderr, fmt.Errorf("-top must not be negative"))
 	}
 	if *profile != "" {
 		// These flags shape the benchmark runs, which -profile replaces:
@@ -70,9 +64,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		switch len(ignored) {
 		case 0:
 		case 1:
-			return fail(stderr, fmt.Errorf("%s shapes the benchmark runs, which -profile replaces: drop it or -profile", ignored[0]))
+			return fail(ctx, stderr, fmt.Errorf("%s shapes the benchmark runs, which -profile replaces: drop it or -profile", ignored[0]))
 		default:
-			return fail(stderr, fmt.Errorf("%s shape the benchmark runs, which -profile replaces: drop them or -profile", strings.Join(ignored, " and ")))
+			return fail(ctx, stderr, fmt.Errorf("%s shape the benchmark runs, which -profile replaces: drop them or -profile", strings.Join(ignored, " and ")))
 		}
 	}
 	cfg.Patterns = fs.Args()
@@ -83,7 +77,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if !*noLint && *profile == "" {
 		lc, err := lintConfig(nil)
 		if err != nil {
-			return fail(stderr, err)
+			return fail(ctx, stderr, err)
 		}
 		cfg.Lint = &lc
 	}
@@ -95,11 +89,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		nb.Or = "pass -profile FILE"
 	}
 	if err != nil {
-		if ctx.Err() != nil {
-			fmt.Fprintln(stderr, "squash: interrupted")
-			return exitError
-		}
-		return fail(stderr, err)
+		return fail(ctx, stderr, err)
 	}
 	if *asJSON {
 		if *top > 0 {
@@ -110,7 +100,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		err = report.WriteText(stdout, rep, report.TextOptions{Top: *top})
 	}
 	if err != nil {
-		return fail(stderr, err)
+		return fail(ctx, stderr, err)
 	}
 	if rep.Failures() != nil {
 		// The report shows what go test printed; the others were measured.

@@ -11,8 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/squashgo/squash/internal/bench"
 	"golang.org/x/mod/module"
+
+	"github.com/squashgo/squash/internal/bench"
 )
 
 // FileName is the name of the budget file at a module's root.

@@ -16,64 +16,17 @@ import (
 	"github.com/squashgo/squash/passes/poolput"
 )
 
-// ignoreDirective silences the findings of the analyzers it names on one
-// line: //squash:ignore NAME[,NAME...] REASON.
-const ignoreDirective = "//squash:ignore"
-
-// An ignore is what a //squash:ignore comment says.
-type ignore struct {
-	names  []string
-	reason string
-}
-
-// parseIgnore reads the text of a comment, as ast.Comment holds it. It
-// reports false for a comment that is not meant as a //squash:ignore, and
-// otherwise what the directive says or, as err, what is wrong with it in
-// one line: it takes the near misses that pragma.Read names, "//
-// squash:ignore", which Go reads as prose, "/*squash:ignore …*/" and
-// "//squash:ignore:NAME", for attempts at it, not for other comments.
-// Names are checked against the analyzers by check, not here.
-func parseIgnore(text string) (ig ignore, ok bool, err error) {
-	kind, rest := pragma.Read(text, ignoreDirective)
-	switch kind {
-	case pragma.Other:
-		return ignore{}, false, nil
-	case pragma.Block:
-		return ignore{}, true, fmt.Errorf("a /* */ comment is not a directive: write %s NAME REASON at the end of the line, or alone on the line above it", ignoreDirective)
-	case pragma.Spaced:
-		return ignore{}, true, fmt.Errorf("// %s, with a space after //, is a comment, not a directive: write %s", strings.TrimPrefix(ignoreDirective, "//"), ignoreDirective)
-	case pragma.Joined:
-		return ignore{}, true, fmt.Errorf("%s is not a directive: write %s NAME REASON, with a space before the analyzers' names", rest, ignoreDirective)
-	}
-	names, reason := strings.TrimLeft(rest, " \t"), ""
-	if i := strings.IndexAny(names, " \t"); i >= 0 {
-		names, reason = names[:i], names[i:]
-	}
-	if names == "" {
-		return ignore{}, true, fmt.Errorf("%s names no analyzer: write %s NAME REASON, with NAME as squash lint prints it in brackets", ignoreDirective, ignoreDirective)
-	}
-	ig.names = strings.Split(names, ",")
-	if slices.Contains(ig.names, "") {
-		return ignore{}, true, fmt.Errorf("%s has an empty name in %q: separate the names by commas alone, as in prealloc,mapsize", ignoreDirective, names)
-	}
-	// The reason may follow a "//", as golangci-lint's nolint writes it.
-	ig.reason = strings.TrimSpace(reason)
-	if strings.Trim(ig.reason, "/ \t") == "" {
-		return ignore{}, true, fmt.Errorf("%s %s has no reason: say after the names why the finding is deliberate", ignoreDirective, names)
-	}
-	return ig, true, nil
-}
-
-// check returns what is wrong with the names of ig, given the names of the
-// analyzers that may be silenced, or nil.
-func (ig ignore) check(known []string) error {
-	for _, n := range ig.names {
+// checkNames returns what is wrong with names, those of a
+// //squash:ignore, given the names of the analyzers that may be silenced,
+// or nil.
+func checkNames(names, known []string) error {
+	for _, n := range names {
 		switch {
 		case slices.Contains(known, n):
 		case n == "noalloc":
-			return fmt.Errorf("%s does not silence noalloc: take //squash:noalloc off a function that may allocate", ignoreDirective)
+			return fmt.Errorf("%s does not silence noalloc: take //squash:noalloc off a function that may allocate", pragma.IgnoreDirective)
 		default:
-			return fmt.Errorf("%s names %s, which is not one of squash's analyzers: name one of %s", ignoreDirective, n, strings.Join(known, ", "))
+			return fmt.Errorf("%s names %s, which is not one of squash's analyzers: name one of %s", pragma.IgnoreDirective, n, strings.Join(known, ", "))
 		}
 	}
 	return nil
@@ -147,17 +100,17 @@ func fileDirectives(pass *analysis.Pass, f *ast.File, known []string) []directiv
 			if !strings.Contains(c.Text, "squash:ignore") {
 				continue
 			}
-			ig, ok, err := parseIgnore(c.Text)
+			ig, ok, err := pragma.ParseIgnore(c.Text)
 			if !ok {
 				continue
 			}
 			if err == nil {
-				err = ig.check(known)
+				err = checkNames(ig.Names, known)
 			}
 			if src == nil {
 				src = fileSource(pass, tf)
 			}
-			d := directive{pos: c.Pos(), file: tf, line: pragma.Covered(tf, src, c, commentLines), names: ig.names, err: err}
+			d := directive{pos: c.Pos(), file: tf, line: pragma.Covered(tf, src, c, commentLines), names: ig.Names, err: err}
 			if pragma.Alone(tf, src, c) {
 				d.blank = d.line > tf.LineCount() || blankLine(src, tf, d.line)
 				for _, decl := range f.Decls {
@@ -290,10 +243,10 @@ func unused(d directive, name string) string {
 	if len(d.names) > 1 {
 		what = "remove " + name + " from the directive"
 	}
-	msg := fmt.Sprintf("%s names %s, but %s reports nothing on line %d: %s, or put it at the end of the finding's line or alone on the line above it", ignoreDirective, name, name, d.line, what)
+	msg := fmt.Sprintf("%s names %s, but %s reports nothing on line %d: %s, or put it at the end of the finding's line or alone on the line above it", pragma.IgnoreDirective, name, name, d.line, what)
 	switch {
 	case d.blank:
-		msg = fmt.Sprintf("%s names %s, but covers line %d, which is blank: alone on its line, it covers the next line of code, with nothing but comments between; %s, or move it down to the finding's line", ignoreDirective, name, d.line, what)
+		msg = fmt.Sprintf("%s names %s, but covers line %d, which is blank: alone on its line, it covers the next line of code, with nothing but comments between; %s, or move it down to the finding's line", pragma.IgnoreDirective, name, d.line, what)
 	case d.doc:
 		msg += " (in a doc comment, it covers the declaration's first line, not the whole declaration)"
 	}
@@ -314,7 +267,7 @@ func unfix(fset *token.FileSet, name string, ds []analysis.Diagnostic, silenced 
 		if fset.File(at) != p.file {
 			where = fmt.Sprintf("%s:%d", filepath.Base(p.file.Name()), p.line)
 		}
-		return fmt.Sprintf(" (no fix offered: the fix would also change %s, where %s silences %s)", where, ignoreDirective, name)
+		return fmt.Sprintf(" (no fix offered: the fix would also change %s, where %s silences %s)", where, pragma.IgnoreDirective, name)
 	}
 	dropped := map[token.Pos]string{} // why each diagnostic's fix went
 	for i, d := range ds {
@@ -363,7 +316,7 @@ func unfix(fset *token.FileSet, name string, ds []analysis.Diagnostic, silenced 
 			continue // not a finding: the imports of the fixes dropped
 		case ok && len(d.SuggestedFixes) > 0:
 			d.SuggestedFixes = nil
-			d.Message += fmt.Sprintf(" (no fix offered: %s fixes a file's imports for all of its fixes there together, and %s silences its finding on line %d; make this one by hand)", name, ignoreDirective, p.line)
+			d.Message += fmt.Sprintf(" (no fix offered: %s fixes a file's imports for all of its fixes there together, and %s silences its finding on line %d; make this one by hand)", name, pragma.IgnoreDirective, p.line)
 		}
 		out = append(out, d)
 	}

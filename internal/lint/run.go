@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/squashgo/squash/internal/gotool"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // A Finding is one diagnostic of one analyzer.
@@ -51,13 +52,8 @@ func ModuleRelative(findings []Finding, pkgs []gotool.Package) []Finding {
 	}
 	out := slices.Clone(findings)
 	for i, f := range out {
-		root, ok := roots[filepath.Dir(f.File)]
-		if !ok || root == "" {
-			continue
-		}
-		r, err := filepath.Rel(root, f.File)
-		if err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			out[i].File = filepath.ToSlash(r)
+		if r, ok := text.Within(roots[filepath.Dir(f.File)], f.File); ok {
+			out[i].File = r
 		}
 	}
 	return out

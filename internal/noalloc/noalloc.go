@@ -217,6 +217,55 @@ type Unbuilt struct {
 	Cgo        bool   // the file imports "C", which a build with cgo off leaves out
 }
 
+// WhyUnchecked says why f, one of Result.Unchecked, was not checked by a
+// check of the packages named.
+func WhyUnchecked(f, named string) string {
+	return fmt.Sprintf("%s is generic, and no package named (%s) instantiates it: the compiler decides on its body where it is instantiated; name such a package too", f, named)
+}
+
+// Why says why u was not checked; file is u.File as it is to be printed.
+func (u Unbuilt) Why(file string) string {
+	by := "its file name's _GOOS or _GOARCH"
+	switch {
+	case u.Constraint != "" && u.Cgo:
+		by = u.Constraint + `, or its import "C" with cgo off,`
+	case u.Constraint != "":
+		by = u.Constraint
+	case u.Cgo:
+		return fmt.Sprintf("%s, in %s, which imports \"C\" and so is left out of a build with cgo off: check it with CGO_ENABLED=1 and a C compiler on PATH", u.Function, file)
+	}
+	with := "GOOS, GOARCH or GOFLAGS=-tags=… set"
+	if namesTag(u.Constraint, "race") {
+		with = "GOFLAGS=-race (the race detector's builds have the race tag), or GOOS, GOARCH or GOFLAGS=-tags=… set"
+	}
+	return fmt.Sprintf("%s, in %s, which %s leaves out of this build: check it in a build that has the file, with %s", u.Function, file, by, with)
+}
+
+// namesTag reports whether the build constraint lines c (a //go:build line,
+// or // +build lines joined by "; ") name tag.
+func namesTag(c, tag string) bool {
+	var names func(constraint.Expr) bool
+	names = func(x constraint.Expr) bool {
+		switch x := x.(type) {
+		case *constraint.TagExpr:
+			return x.Tag == tag
+		case *constraint.NotExpr:
+			return names(x.X)
+		case *constraint.AndExpr:
+			return names(x.X) || names(x.Y)
+		case *constraint.OrExpr:
+			return names(x.X) || names(x.Y)
+		}
+		return false
+	}
+	for line := range strings.SplitSeq(c, "; ") {
+		if x, err := constraint.Parse(line); err == nil && names(x) {
+			return true
+		}
+	}
+	return false
+}
+
 // Check builds the packages that patterns name in dir (as the go command
 // takes them) with the compiler's diagnostics and returns the violations of
 // every function marked //squash:noalloc in them. It builds nothing when no

@@ -6,6 +6,7 @@ import (
 
 	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/lint"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // attach gives each site the findings that concern its line, and keeps the
@@ -47,6 +48,6 @@ func (r *Report) attach(findings []lint.Finding, pkgs []gotool.Package) {
 }
 
 func reportFinding(f lint.Finding, root string) Finding {
-	file, _ := rel(root, f.File)
+	file, _ := text.Within(root, f.File)
 	return Finding{Pass: f.Pass, Message: f.Message, Fix: f.Fix, File: file, Line: f.Line}
 }

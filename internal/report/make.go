@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -443,16 +442,4 @@ func progressf(w io.Writer, format string, args ...any) {
 	if w != nil {
 		fmt.Fprintf(w, "squash: "+format+"\n", args...)
 	}
-}
-
-// rel returns path relative to root when it lies inside it.
-func rel(root, path string) (string, bool) {
-	if root == "" {
-		return path, false
-	}
-	r, err := filepath.Rel(root, path)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return path, false
-	}
-	return filepath.ToSlash(r), true
 }

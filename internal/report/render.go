@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // WriteJSON writes r as indented JSON: the schema documented in README.md.
@@ -103,7 +104,7 @@ const minCPUSamples = 20
 func (t *textWriter) benchmark(b *Benchmark, top int) {
 	perOp := b.Name != "profile"
 	if perOp {
-		t.line("%s  %s ns/op  %s B/op  %s allocs/op", b.Name, num(b.NsPerOp), num(b.BytesPerOp), num(b.AllocsPerOp))
+		t.line("%s  %s ns/op  %s B/op  %s allocs/op", b.Name, text.Num(b.NsPerOp), text.Num(b.BytesPerOp), text.Num(b.AllocsPerOp))
 		if b.CPUSamples >= minCPUSamples {
 			t.line("  allocation + GC: %.1f%% of CPU (allocating %.1f%%, collecting %.1f%%)",
 				100*b.AllocCPUShare, 100*b.AllocCPU, 100*b.GCCPU)
@@ -153,23 +154,23 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 	t.line("  %9s %9s %6s  %s", objCol, byteCol, "share", counts)
 	switch {
 	case sampled && perOp:
-		t.wrap("    ", fmt.Sprintf("one allocation recorded per %s allocated, on average: at %s allocs/op, too many to record each one (-exact does)", bytesOf(b.MemProfileRate), num(b.AllocsPerOp)))
+		t.wrap("    ", fmt.Sprintf("one allocation recorded per %s allocated, on average: at %s allocs/op, too many to record each one (-exact does)", bytesOf(b.MemProfileRate), text.Num(b.AllocsPerOp)))
 	case sampled:
 		t.wrap("    ", fmt.Sprintf("the profile recorded one allocation per %s allocated, on average (runtime.MemProfileRate; set it to 1 before the program allocates to record each one)", bytesOf(b.MemProfileRate)))
 	}
 	pad := strings.Repeat(" ", siteIndent)
 	defer func() {
 		if perOp && b.OverRecordedAllocsPerOp > 0 {
-			t.line("  %9s %9s %6s  %s", num(b.OverRecordedAllocsPerOp), "", "", "recorded an op, more than go test's "+num(b.AllocsPerOpMax))
+			t.line("  %9s %9s %6s  %s", text.Num(b.OverRecordedAllocsPerOp), "", "", "recorded an op, more than go test's "+text.Num(b.AllocsPerOpMax))
 			t.wrap(pad, fmt.Sprintf("the %d recorded iterations allocated more than the timing runs: the sites describe them, not go test's figure", b.RecordedIterations))
 		}
 		// Above zero and not "0" as printed: with it the sites shown
 		// add up to the benchmark's allocs/op.
-		if perOp && b.UnrecordedAllocsPerOp > 0 && num(b.UnrecordedAllocsPerOp) != "0" {
+		if perOp && b.UnrecordedAllocsPerOp > 0 && text.Num(b.UnrecordedAllocsPerOp) != "0" {
 			if sampled {
-				t.figure(num(b.UnrecordedAllocsPerOp), "not in the estimates: the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+plural(b.Iterations, "op", "ops"))
+				t.figure(text.Num(b.UnrecordedAllocsPerOp), "not in the estimates: the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+text.Plural(b.Iterations, "op", "ops"))
 			} else {
-				t.figure(num(b.UnrecordedAllocsPerOp), "not recorded one by one: tiny allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+plural(b.Iterations, "op", "ops"))
+				t.figure(text.Num(b.UnrecordedAllocsPerOp), "not recorded one by one: tiny allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+text.Plural(b.Iterations, "op", "ops"))
 			}
 		}
 	}()
@@ -206,7 +207,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			break
 		}
 		if i == top {
-			more := fmt.Sprintf("… %s %s", plural(shown-i, "more site", "more sites"), hint("(-top %d shows %s)", shown, itOrThem(shown-i)))
+			more := fmt.Sprintf("… %s %s", text.Plural(shown-i, "more site", "more sites"), hint("(-top %d shows %s)", shown, itOrThem(shown-i)))
 			switch n := len(sites) - shown; {
 			case n == 1:
 				more += fmt.Sprintf(", and 1 more %s %s", under, hint("(-json lists it)"))
@@ -216,7 +217,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			t.wrap("  ", more)
 			break
 		}
-		a, by := perOpNum(s.AllocsPerOp), perOpNum(s.BytesPerOp)
+		a, by := text.PerOp(s.AllocsPerOp), text.PerOp(s.BytesPerOp)
 		if !perOp {
 			a, by = fmt.Sprint(s.Objects), fmt.Sprint(s.Bytes)
 		}
@@ -331,18 +332,18 @@ func (t *textWriter) skipped(skips []Skip) {
 			for _, r := range reasons[i:] {
 				n += len(names[r])
 			}
-			t.wrap("", fmt.Sprintf("skipped: %s for other reasons (-json lists them)", plural(n, "more", "more")))
+			t.wrap("", fmt.Sprintf("skipped: %s for other reasons (-json lists them)", text.Plural(n, "more", "more")))
 			return
 		}
 		ns := names[r]
-		text := strings.Join(ns, ", ")
+		line := strings.Join(ns, ", ")
 		if len(ns) > maxSkipNames {
-			text = strings.Join(ns[:maxSkipNames], ", ") + " and " + plural(len(ns)-maxSkipNames, "more", "more")
+			line = strings.Join(ns[:maxSkipNames], ", ") + " and " + text.Plural(len(ns)-maxSkipNames, "more", "more")
 		}
 		if r != "" {
-			text += " (" + r + ")"
+			line += " (" + r + ")"
 		}
-		t.wrap("", "skipped: "+text)
+		t.wrap("", "skipped: "+line)
 	}
 }
 
@@ -357,29 +358,6 @@ func bytesOf(n int) string {
 		v, unit = v/1024, u
 	}
 	return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0") + " " + unit
-}
-
-// num formats a per-op figure with at most one decimal for small values.
-func num(v float64) string {
-	switch {
-	case v == 0:
-		return "0"
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0")
-	default:
-		return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
-	}
-}
-
-// perOpNum is num for a site's figure per op, which says "<0.01" where num
-// would round one above zero to "0".
-func perOpNum(v float64) string {
-	if v > 0 && num(v) == "0" {
-		return "<0.01"
-	}
-	return num(v)
 }
 
 // shortFunc drops the import path's directories from a function name, and
@@ -610,12 +588,4 @@ func itOrThem(n int) string {
 		return "it"
 	}
 	return "them"
-}
-
-// plural returns n and the word for n things: "1 more site", "2 more sites".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

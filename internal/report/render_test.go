@@ -13,8 +13,8 @@ import (
 	"github.com/squashgo/squash/internal/profile"
 )
 
-// text renders r as WriteText does with opt.
-func text(t *testing.T, r *Report, opt TextOptions) string {
+// rendered renders r as WriteText does with opt.
+func rendered(t *testing.T, r *Report, opt TextOptions) string {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := WriteText(&buf, r, opt); err != nil {
@@ -42,7 +42,7 @@ func sampleReport() *Report {
 }
 
 func TestWriteText(t *testing.T) {
-	out := text(t, sampleReport(), TextOptions{})
+	out := rendered(t, sampleReport(), TextOptions{})
 	for _, want := range []string{
 		"BenchmarkSimple  2410 ns/op  1080 B/op  64 allocs/op\n",
 		"allocation + GC: 41.0% of CPU (allocating 30.0%, collecting 11.0%)",
@@ -74,7 +74,7 @@ func TestWriteTextSampled(t *testing.T) {
 	r := sampleReport()
 	b := &r.Packages[0].Benchmarks[0]
 	b.MemProfileRate, b.UnrecordedAllocsPerOp = 4096, 6.5
-	out := text(t, r, TextOptions{})
+	out := rendered(t, r, TextOptions{})
 	for _, want := range []string{
 		"allocs/op      B/op  share  site (estimates from a sample)\n",
 		"    one allocation recorded per 4 KiB allocated, on average: at 64 allocs/op,\n         too many to record each one (-exact does)\n",
@@ -96,7 +96,7 @@ func TestWriteTextSampled(t *testing.T) {
 	}
 
 	b.MemProfileRate = 1
-	if out := text(t, r, TextOptions{}); !strings.Contains(out, "site (exact counts per recorded op)") || strings.Contains(out, "estimate") {
+	if out := rendered(t, r, TextOptions{}); !strings.Contains(out, "site (exact counts per recorded op)") || strings.Contains(out, "estimate") {
 		t.Errorf("an exactly recorded benchmark does not read as exact:\n%s", out)
 	}
 }
@@ -120,14 +120,14 @@ func TestWriteTextUnrecorded(t *testing.T) {
 			"        6.5                   not recorded one by one: tiny allocations that share 16-byte blocks,\n" +
 			"                                   or set-up, which the timing run spread over its 1000 ops\n"},
 	} {
-		out := text(t, r, TextOptions{Width: tc.width})
+		out := rendered(t, r, TextOptions{Width: tc.width})
 		if !strings.Contains(out, tc.want) {
 			t.Errorf("width %d: output lacks\n%s\nin:\n%s", tc.width, tc.want, out)
 		}
 	}
 	// -benchtime 1x: one op, not "1 ops".
 	b.Iterations = 1
-	if out, want := text(t, r, TextOptions{Width: 100}), "spread over its 1 op\n"; !strings.Contains(out, want) {
+	if out, want := rendered(t, r, TextOptions{Width: 100}), "spread over its 1 op\n"; !strings.Contains(out, want) {
 		t.Errorf("one timed op: output lacks %q:\n%s", want, out)
 	}
 }
@@ -145,7 +145,7 @@ func TestWriteTextSampledProfile(t *testing.T) {
 		0:         "share  site\n",
 	} {
 		r.Packages[0].Benchmarks[0].MemProfileRate = rate
-		if out := text(t, r, TextOptions{}); !strings.Contains(out, want) {
+		if out := rendered(t, r, TextOptions{}); !strings.Contains(out, want) {
 			t.Errorf("rate %d: output lacks %q:\n%s", rate, want, out)
 		}
 	}
@@ -163,7 +163,7 @@ func TestWriteTextFindings(t *testing.T) {
 	r := sampleReport()
 	r.Packages[0].Benchmarks[0].Sites[0].Findings = []Finding{{Pass: "prealloc", Message: "out grows once per iteration", File: "dec/dec.go", Line: 20}}
 	r.Unmeasured = []Finding{{Pass: "regexpcompile", Message: "compile it once", File: "dec/other.go", Line: 7}}
-	out := text(t, r, TextOptions{})
+	out := rendered(t, r, TextOptions{})
 	for _, want := range []string{
 		"fix [prealloc]: out grows once per iteration\n",
 		"\nnot seen allocating in these benchmarks:\n  dec/other.go:7: compile it once [regexpcompile]\n",
@@ -268,7 +268,7 @@ func TestWriteTextMoreSites(t *testing.T) {
 		{many, 3, "  … 3 more sites, each under 0.1% of the objects and bytes (-json lists them)\n"},
 	} {
 		b.Sites = tc.sites
-		out := text(t, r, TextOptions{Top: tc.top})
+		out := rendered(t, r, TextOptions{Top: tc.top})
 		if !strings.Contains(out, tc.want) {
 			t.Errorf("%d sites, -top %d: output lacks %q:\n%s", len(tc.sites), tc.top, tc.want, out)
 		}
@@ -287,7 +287,7 @@ func TestWriteTextByteSite(t *testing.T) {
 	// long for its line: clipped on the left, as the file is.
 	fn := "example.com/m/dec.(*Mux).routeHTTP.(*Mux).MethodNotAllowedHandler.methodNotAllowedHandler.func2"
 	b.Sites = append(b.Sites, Site{File: "dec/grow.go", Line: 7, Function: fn, AllocsPerOp: 0.00008, BytesPerOp: 92, Share: 0.00008 / 64})
-	out := text(t, r, TextOptions{})
+	out := rendered(t, r, TextOptions{})
 	for _, want := range []string{
 		"      <0.01        92   0.0%  dec/grow.go:7\n                              …odNotAllowedHandler.methodNotAllowedHandler.func2\n",
 		"  … 1 more site, under 0.1% of the objects and bytes (-json lists it)\n",
@@ -306,14 +306,6 @@ func TestWriteTextByteSite(t *testing.T) {
 	}
 }
 
-func TestNum(t *testing.T) {
-	for v, want := range map[float64]string{0: "0", 1: "1", 0.5: "0.5", 1.25: "1.25", 12.34: "12.3", 64: "64", 2410.4: "2410", 0.001: "0"} {
-		if got := num(v); got != want {
-			t.Errorf("num(%v) = %q, want %q", v, got, want)
-		}
-	}
-}
-
 // TestWriteTextReasonsOnce: two records that read the same in text are
 // printed once, and do not count against the records shown.
 func TestWriteTextReasonsOnce(t *testing.T) {
@@ -322,7 +314,7 @@ func TestWriteTextReasonsOnce(t *testing.T) {
 	other := Reason{Code: "escape", Message: "x escapes to heap", Summary: "x escapes to heap"}
 	third := Reason{Code: "escape", Message: "y escapes to heap", Summary: "y escapes to heap"}
 	r.Packages[0].Benchmarks[0].Sites[0].Reasons = []Reason{same, same, other, same, third, third}
-	out := text(t, r, TextOptions{Width: 200})
+	out := rendered(t, r, TextOptions{Width: 200})
 	if n := strings.Count(out, "why: append(out, x) escapes to heap"); n != 1 {
 		t.Errorf("the same record is printed %d times:\n%s", n, out)
 	}
@@ -333,7 +325,7 @@ func TestWriteTextReasonsOnce(t *testing.T) {
 	// A site in another package than the benchmark's: explain builds the
 	// benchmark's package, as the report did.
 	r.Packages[0].Benchmarks[0].Sites[0].PackagePath = "example.com/m/internal/list"
-	if out := text(t, r, TextOptions{Width: 200}); !strings.Contains(out, "(1 more: squash explain -in example.com/m/dec dec/dec.go:27)") {
+	if out := rendered(t, r, TextOptions{Width: 200}); !strings.Contains(out, "(1 more: squash explain -in example.com/m/dec dec/dec.go:27)") {
 		t.Errorf("the 'more' line of a site of another package does not name the benchmark's with -in:\n%s", out)
 	}
 }
@@ -348,7 +340,7 @@ func TestWriteTextSplit(t *testing.T) {
 	other := &r.Packages[0].Benchmarks[0].Sites[1] // a part under 1% is no split
 	other.Mechanisms = []Mechanism{{Function: "strings.genSplit", Share: 0.995}, {Function: "sync.(*Pool).pinSlow", Share: 0.005}}
 	site.Findings = []Finding{{Pass: "prealloc", Message: "labels grows once per iteration", File: "dec/dec.go", Line: 27}}
-	out := text(t, r, TextOptions{Width: 200})
+	out := rendered(t, r, TextOptions{Width: 200})
 	split := strings.Index(out, "split: 89% inside fmt.Sprintf, 11% the line itself\n")
 	if split < 0 || strings.Index(out, "fix [prealloc]") < split {
 		t.Errorf("no split line before the fix:\n%s", out)
@@ -358,7 +350,7 @@ func TestWriteTextSplit(t *testing.T) {
 	}
 
 	// Narrow, it wraps between parts, not inside one.
-	out = text(t, r, TextOptions{Width: 70})
+	out = rendered(t, r, TextOptions{Width: 70})
 	pad := strings.Repeat(" ", siteIndent)
 	if want := pad + "split: 89% inside fmt.Sprintf,\n" + pad + "     11% the line itself\n"; !strings.Contains(out, want) {
 		t.Errorf("at width 70, no\n%s\nin\n%s", want, out)
@@ -504,7 +496,7 @@ func TestWriteTextFoldsNegligiblePackages(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := text(t, &Report{Packages: tc.pkgs}, TextOptions{})
+			out := rendered(t, &Report{Packages: tc.pkgs}, TextOptions{})
 			var sections []string
 			for l := range strings.Lines(out) {
 				if !strings.HasPrefix(l, " ") && strings.HasPrefix(l, "github.com/") {
@@ -556,7 +548,7 @@ func TestWriteTextSkipped(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := sampleReport()
 			r.Packages[0].Skipped = tc.skips
-			out := text(t, r, TextOptions{})
+			out := rendered(t, r, TextOptions{})
 			_, after, ok := strings.Cut(out, "no allocations per op\n\n")
 			if !ok {
 				t.Fatalf("no blank line after the benchmarks:\n%s", out)

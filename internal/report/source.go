@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/squashgo/squash/internal/profile"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // sources reads source lines for sites, caching each file.
@@ -33,7 +34,7 @@ func (s *sources) site(p profile.Site) Site {
 // from the function's import path relative to the module prefix; so is a
 // relative name, which a //line directive gave.
 func (s *sources) siteIn(p profile.Site, pkg, prefix string) Site {
-	file, ok := rel(s.root, p.File)
+	file, ok := text.Within(s.root, p.File)
 	abs := p.File
 	if !ok && prefix == "" && !filepath.IsAbs(p.File) {
 		// A //line directive's name (//line scan_tokens.rl:19), which the

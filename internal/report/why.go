@@ -10,6 +10,7 @@ import (
 	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/mechanism"
 	"github.com/squashgo/squash/internal/profile"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // explain attaches to site the compiler's reasons for the code that ran
@@ -220,7 +221,7 @@ func blamed(r escape.Record, root string) (escape.Position, bool) {
 		i-- // made at the call, with no frame of the function called
 	}
 	for ; i >= 0; i-- {
-		if file, ok := rel(root, chain[i].File); ok && !strings.HasPrefix(file, "vendor/") {
+		if file, ok := text.Within(root, chain[i].File); ok && !strings.HasPrefix(file, "vendor/") {
 			return chain[i], true
 		}
 	}
@@ -247,7 +248,7 @@ func allocating(recs []escape.Record) []escape.Record {
 }
 
 func posString(root string, p escape.Position) string {
-	file, _ := rel(root, p.File)
+	file, _ := text.Within(root, p.File)
 	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col)
 }
 

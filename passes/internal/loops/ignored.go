@@ -2,8 +2,6 @@ package loops
 
 import (
 	"go/ast"
-	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -36,26 +34,10 @@ func Ignored(pass *analysis.Pass, stmt ast.Node, name string) bool {
 			break // the directives that may cover line are on it or above it
 		}
 		for _, c := range cg.List {
-			if namesWithReason(c.Text, name) && pragma.Covered(tf, src, c, commentLines) == line {
+			if pragma.Silences(c.Text, name) && pragma.Covered(tf, src, c, commentLines) == line {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// namesWithReason reports whether text is a well-formed //squash:ignore
-// naming name and giving a reason.
-func namesWithReason(text, name string) bool {
-	kind, rest := pragma.Read(text, "//squash:ignore")
-	if kind != pragma.Exact {
-		return false
-	}
-	rest = strings.TrimLeft(rest, " \t")
-	i := strings.IndexAny(rest, " \t")
-	if i < 0 {
-		return false // no reason: it silences nothing
-	}
-	names, reason := rest[:i], rest[i:]
-	return strings.Trim(reason, "/ \t") != "" && slices.Contains(strings.Split(names, ","), name)
 }

@@ -1,20 +1,21 @@
-package budget
+package guard
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/squashgo/squash/internal/budget"
 	"github.com/squashgo/squash/internal/report"
 )
 
-// FromReport returns the benchmarks of a squash report as measurements,
+// fromReport returns the benchmarks of a squash report as measurements,
 // each with its sites: the lowest figures of its runs, the second highest,
 // and the highest allocs/op.
-func FromReport(r *report.Report) []Benchmark {
-	var out []Benchmark
+func fromReport(r *report.Report) []budget.Benchmark {
+	var out []budget.Benchmark
 	for _, p := range r.Packages {
 		for _, b := range p.Benchmarks {
-			bm := Benchmark{Package: p.Path, Name: b.Name,
+			bm := budget.Benchmark{Package: p.Path, Name: b.Name,
 				AllocsPerOp: b.AllocsPerOpMin, BytesPerOp: b.BytesPerOpMin,
 				RecordAllocsPerOp: secondHighest(b.AllocsPerOpRuns, b.AllocsPerOpMax),
 				RecordBytesPerOp:  secondHighest(b.BytesPerOpRuns, b.BytesPerOpMax),
@@ -28,7 +29,7 @@ func FromReport(r *report.Report) []Benchmark {
 				bm.Unrecorded = "go test cannot run it without " + strings.Join(b.RunsWith, ", ")
 			}
 			for _, s := range b.Sites {
-				bm.Sites = append(bm.Sites, Site{
+				bm.Sites = append(bm.Sites, budget.Site{
 					AllocsPerOp: s.AllocsPerOp,
 					File:        s.File,
 					Line:        s.Line,

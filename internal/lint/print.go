@@ -1,0 +1,210 @@
+package lint
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/squashgo/squash/internal/gotool"
+	"github.com/squashgo/squash/internal/noalloc"
+	"github.com/squashgo/squash/internal/text"
+)
+
+// Apply applies the suggested fixes of the analyzers, or with diff set
+// prints them as a unified diff and changes nothing, and reports whether
+// findings are left: those the diff shows, and those -fix left. It names
+// each file it changed on stdout, and says on stderr which fixes it left
+// out and why.
+func Apply(ctx context.Context, cfg Config, diff bool, stdout, stderr io.Writer) (left bool, err error) {
+	// Files -fix changed are named: the .go files given, or those of
+	// the packages the patterns resolve to.
+	var watched []string
+	if _, files := packageOfFiles(cfg.Patterns); !diff && files != nil {
+		watched = slices.Collect(maps.Keys(files))
+	} else if !diff {
+		if pkgs, err := gotool.Resolve(ctx, cfg.Dir, cfg.Patterns); err == nil {
+			watched = goFiles(pkgs)
+		}
+	}
+	before, _ := hashes(watched)
+	res, err := Fix(ctx, cfg, diff)
+	if len(before) > 0 {
+		// Also when go vet failed on a package: it fixed the others.
+		if after, err := hashes(watched); err == nil {
+			wd, _ := os.Getwd()
+			for _, f := range slices.Sorted(maps.Keys(after)) {
+				if after[f] != before[f] {
+					fmt.Fprintf(stdout, "fixed %s\n", text.Rel(wd, f))
+				}
+			}
+		}
+	}
+	if err != nil {
+		return false, err
+	}
+	out := res.Output
+	fmt.Fprint(stdout, out)
+	if res.Left > 0 {
+		// A fix is left out where it overlaps one made or shown, or
+		// goes with one that does; it may apply after those.
+		var why []string
+		for _, l := range res.LeftOut {
+			why = append(why, l.String())
+		}
+		what := fmt.Sprintf("the diff leaves out %s, which may apply after those it shows (squash lint -fix makes them in turns)", text.Plural(res.Left, "fix", "fixes"))
+		if !diff {
+			what = fmt.Sprintf("%s not made (squash lint lists them)", text.Plural(res.Left, "fix", "fixes"))
+		}
+		fmt.Fprintf(stderr, "squash: %s: %s\n", what, strings.Join(why, "; "))
+	}
+	if res.Unfixable > 0 {
+		what := "left as they are"
+		if diff {
+			what = "not in the diff"
+		}
+		fmt.Fprintf(stderr, "squash: findings with no fix, %s: %d (squash lint lists them)\n", what, res.Unfixable)
+	}
+	if res.Unsettled > 0 {
+		fmt.Fprintf(stderr, "squash: the last round of fixes made %s whose code was not read again: run squash lint -fix again for any it calls for\n", text.Plural(res.Unsettled, "fix", "fixes"))
+	}
+	// Findings remain: those the diff shows, and those -fix left.
+	if diff && out != "" || res.Left > 0 || res.Unfixable > 0 || res.Unsettled > 0 {
+		return true, nil
+	}
+	return false, nil
+}
+
+// Print runs the analyzers and the check of the functions marked
+// //squash:noalloc over the packages or files cfg names, prints their
+// findings on stdout, as text or JSON, and reports whether there are any.
+// What the noalloc check could not check is said on stderr: nothing is
+// known to allocate there.
+func Print(ctx context.Context, cfg Config, asJSON bool, stdout, stderr io.Writer) (found bool, err error) {
+	findings, err := Run(ctx, cfg)
+	var unchecked []string // what the noalloc check could not check, and why
+	if err == nil {
+		// Functions marked //squash:noalloc, from the compiler's escape
+		// analysis: a build of only the packages that have one.
+		var res *noalloc.Result
+		patterns, files := packageOfFiles(cfg.Patterns)
+		if res, err = noalloc.Check(ctx, nil, cfg.Dir, patterns); err == nil {
+			for _, v := range res.Violations {
+				if abs, _ := filepath.Abs(v.Pos.File); files != nil && !files[abs] {
+					continue
+				}
+				findings = append(findings, Finding{Pass: "noalloc", File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
+					EndLine: v.Pos.Line, Lines: []int{v.Pos.Line}, Message: v.Message()})
+			}
+			named := "."
+			if len(patterns) > 0 {
+				named = strings.Join(patterns, " ")
+			}
+			for _, f := range res.Unchecked {
+				if files == nil || files[res.Files[f]] {
+					unchecked = append(unchecked, noalloc.WhyUnchecked(f, named))
+				}
+			}
+			wd, _ := os.Getwd()
+			for _, u := range res.Unbuilt {
+				if files == nil || files[u.File] {
+					unchecked = append(unchecked, u.Why(text.Rel(wd, u.File)))
+				}
+			}
+			slices.SortStableFunc(findings, func(a, b Finding) int {
+				return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+			})
+		}
+	}
+	if err != nil {
+		return false, err
+	}
+	if asJSON {
+		// Files relative to their module's root, as in squash -json.
+		patterns, _ := packageOfFiles(cfg.Patterns)
+		pkgs, err := gotool.Resolve(ctx, cfg.Dir, patterns)
+		if err != nil {
+			return false, err
+		}
+		findings = ModuleRelative(findings, pkgs)
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if findings == nil {
+			findings = []Finding{}
+		}
+		if err := enc.Encode(map[string]any{"findings": findings}); err != nil {
+			return false, err
+		}
+	} else {
+		wd, _ := os.Getwd()
+		for _, f := range findings {
+			if r, err := filepath.Rel(wd, f.File); err == nil && !filepath.IsAbs(r) && len(r) < len(f.File) {
+				f.File = r
+			}
+			fmt.Fprintln(stdout, f)
+		}
+	}
+	// Not findings, as in squash guard, which fails them only with
+	// -strict: nothing is known to allocate.
+	for _, why := range unchecked {
+		fmt.Fprintf(stderr, "squash: //squash:noalloc function not checked: %s\n", why)
+	}
+	return len(findings) > 0, nil
+}
+
+// goFiles returns the Go files in the directories of pkgs.
+func goFiles(pkgs []gotool.Package) []string {
+	var all []string
+	for _, p := range pkgs {
+		if !p.Standard {
+			files, _ := filepath.Glob(filepath.Join(p.Dir, "*.go"))
+			all = append(all, files...)
+		}
+	}
+	return all
+}
+
+// hashes returns the SHA-256 of each file, so that lint -fix can say which
+// it changed.
+func hashes(files []string) (map[string][32]byte, error) {
+	sums := map[string][32]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		sums[f] = sha256.Sum256(data)
+	}
+	return sums, nil
+}
+
+// packageOfFiles returns the patterns for the noalloc check, which takes
+// packages: where args are .go files, which go vet lints as a package of
+// their own, their directory, and the files as absolute paths, whose
+// violations alone are kept; otherwise args and nil.
+func packageOfFiles(args []string) ([]string, map[string]bool) {
+	if len(args) == 0 {
+		return args, nil
+	}
+	files := map[string]bool{}
+	for _, a := range args {
+		abs, err := filepath.Abs(a)
+		if !strings.HasSuffix(a, ".go") || err != nil {
+			return args, nil
+		}
+		files[abs] = true
+	}
+	// go vet has checked that the files are in one directory.
+	dir := filepath.Dir(args[0])
+	if !filepath.IsAbs(dir) && dir != "." {
+		dir = "./" + filepath.ToSlash(dir)
+	}
+	return []string{dir}, files
+}

@@ -1,0 +1,62 @@
+// Package text formats the figures and counts that squash prints, the same
+// way in every command.
+package text
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Num formats a figure per op: whole from 100, with at most one decimal
+// from 10, and with at most two below.
+func Num(v float64) string {
+	switch {
+	case v == 0:
+		return "0"
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0")
+	default:
+		return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
+	}
+}
+
+// PerOp is Num for a figure per op that may be small, such as a site's: it
+// says "<0.01" where Num would round a figure above zero to "0".
+func PerOp(v float64) string {
+	if v > 0 && Num(v) == "0" {
+		return "<0.01"
+	}
+	return Num(v)
+}
+
+// Plural returns n and the word for n things: "1 fix", "2 fixes".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Rel returns path relative to dir, with forward slashes, when it lies
+// inside dir, and otherwise path as it is. Files are named so relative to
+// their module's root.
+func Rel(dir, path string) string {
+	r, _ := Within(dir, path)
+	return r
+}
+
+// Within is Rel, and reports whether path lies inside dir; a dir of ""
+// holds nothing.
+func Within(dir, path string) (string, bool) {
+	if dir == "" {
+		return path, false
+	}
+	r, err := filepath.Rel(dir, path)
+	if err != nil || !filepath.IsLocal(r) {
+		return path, false
+	}
+	return filepath.ToSlash(r), true
+}
