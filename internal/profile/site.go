@@ -44,6 +44,22 @@ type Site struct {
 	// inlined code is of an allocation that ran where its inline positions
 	// are one of these.
 	Inlines [][]Position
+
+	// Callers break the site's allocations down by the next frame up the
+	// stack that is in scope too, most objects first: where a small
+	// helper is called from, which is often what is to change. A sample
+	// with no such frame (the site is the benchmark itself) has none.
+	Callers []Caller
+}
+
+// A Caller is a line of the user's code that called, directly or through
+// functions outside the scope, the function of a site.
+type Caller struct {
+	Function string // fully qualified, as Site.Function
+	File     string
+	Line     int
+	Objects  int64
+	Bytes    int64
 }
 
 // A Position is a line in a source file.
@@ -162,6 +178,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 	}
 	sites := map[key]*Site{}
 	mechs := map[key]map[string]*Mechanism{}
+	callers := map[key]map[key]*Caller{}
 	a := &Attribution{}
 	for _, s := range p.Sample {
 		objs, bytes := s.Value[objIdx], s.Value[byteIdx]
@@ -173,6 +190,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		deepest, shown, site, found, harness := "", "", profile.Line{}, false, false
 		var inlines []Position  // the frames inlined into the site's, when it allocated in none below
 		var outer *profile.Line // the function compiled, when site was inlined into it
+		var caller *profile.Line
 		depth := 0
 	frames:
 		for li, loc := range s.Location {
@@ -194,6 +212,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 					if last := len(loc.Line) - 1; i < last && loc.Line[last].Function != nil {
 						outer = &loc.Line[last]
 					}
+					caller = callerOf(s.Location[li:], i+1, scope)
 					break frames
 				}
 				if depth == 0 {
@@ -217,6 +236,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 			st = &Site{Function: unescape(k.fn), Package: FuncPackage(k.fn), File: k.file, Line: int(k.line)}
 			sites[k] = st
 			mechs[k] = map[string]*Mechanism{}
+			callers[k] = map[key]*Caller{}
 		}
 		st.Objects += objs
 		st.Bytes += bytes
@@ -239,6 +259,16 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		m.Objects += objs
 		m.Bytes += bytes
+		if caller != nil {
+			ck := key{caller.Function.Name, caller.Function.Filename, caller.Line}
+			c := callers[k][ck]
+			if c == nil {
+				c = &Caller{Function: unescape(ck.fn), File: ck.file, Line: int(ck.line)}
+				callers[k][ck] = c
+			}
+			c.Objects += objs
+			c.Bytes += bytes
+		}
 		if depth > 0 && objs > 0 {
 			if len(inlines) == 0 {
 				m.Called = true
@@ -255,6 +285,13 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		slices.SortFunc(st.Mechanisms, func(x, y Mechanism) int {
 			return cmp.Or(cmp.Compare(y.Objects, x.Objects), cmp.Compare(y.Bytes, x.Bytes), strings.Compare(x.Function, y.Function))
 		})
+		for _, c := range callers[k] {
+			st.Callers = append(st.Callers, *c)
+		}
+		slices.SortFunc(st.Callers, func(x, y Caller) int {
+			return cmp.Or(cmp.Compare(y.Objects, x.Objects), cmp.Compare(y.Bytes, x.Bytes),
+				strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), strings.Compare(x.Function, y.Function))
+		})
 		a.Sites = append(a.Sites, *st)
 	}
 	slices.SortFunc(a.Sites, func(x, y Site) int {
@@ -262,6 +299,21 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 			strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), strings.Compare(x.Function, y.Function))
 	})
 	return a, nil
+}
+
+// callerOf returns the first frame in scope above a site's frame: from the
+// frame at index i of the first location on (the frames a location holds
+// are inlined into the last, which called the next location), or nil.
+func callerOf(locs []*profile.Location, i int, scope Scope) *profile.Line {
+	for _, loc := range locs {
+		for ; i < len(loc.Line); i++ {
+			if l := &loc.Line[i]; l.Function != nil && scope.Contains(l.Function.Name) {
+				return l
+			}
+		}
+		i = 0
+	}
+	return nil
 }
 
 // addChain adds chain to chains unless it is there already.

@@ -1,8 +1,10 @@
 package profile
 
 import (
+	"fmt"
 	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -432,5 +434,56 @@ func TestBlameInlines(t *testing.T) {
 	}
 	if m := a.Sites[0].Mechanisms[0]; !m.Inlined() {
 		t.Errorf("bytes.NewReader inlined alone: %+v, Inlined() false", m)
+	}
+}
+
+// TestBlameCallers: a site's objects are split by the next frame up that
+// is in scope: the caller it was inlined into, one that reached it through
+// a function outside the scope (a sort callback), or none where the site's
+// function is the first of the scope on the stack.
+func TestBlameCallers(t *testing.T) {
+	const user = "example.com/m/keys"
+	b := newBuilder("alloc_objects", "alloc_space")
+	helper := frame{user + ".key", "/m/keys/keys.go", 8}
+	bench := frame{user + ".BenchmarkKeys", "/m/keys/keys_test.go", 12}
+	// key called from Index, line 20.
+	b.sample([]int64{6, 96}, []frame{helper}, []frame{{user + ".Index", "/m/keys/keys.go", 20}}, []frame{bench})
+	// key inlined into Lookup, line 31.
+	b.sample([]int64{3, 48}, []frame{helper, {user + ".Lookup", "/m/keys/keys.go", 31}}, []frame{bench})
+	// key called by sort.Slice's less function, a closure of Sort, line 40.
+	b.sample([]int64{1, 16},
+		[]frame{helper},
+		[]frame{{user + ".Sort.func1", "/m/keys/keys.go", 40}},
+		[]frame{{"sort.insertionSort_func", "/go/zsortfunc.go", 12}, {"sort.Slice", "/go/slice.go", 23}},
+		[]frame{{user + ".Sort", "/m/keys/keys.go", 39}}, []frame{bench})
+	// A line of the benchmark itself: nothing in scope above it.
+	b.sample([]int64{2, 32}, []frame{bench}, []frame{{"testing.(*B).runN", "/go/benchmark.go", 200}})
+
+	a, err := Blame(b.p, Scope{"example.com/m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var key, top *Site
+	for i := range a.Sites {
+		switch a.Sites[i].Line {
+		case 8:
+			key = &a.Sites[i]
+		case 12:
+			top = &a.Sites[i]
+		}
+	}
+	if key == nil || top == nil {
+		t.Fatalf("sites %+v, want keys.go:8 and keys_test.go:12", a.Sites)
+	}
+	var got []string
+	for _, c := range key.Callers {
+		got = append(got, fmt.Sprintf("%s:%d %d/%d", c.Function, c.Line, c.Objects, c.Bytes))
+	}
+	want := []string{user + ".Index:20 6/96", user + ".Lookup:31 3/48", user + ".Sort.func1:40 1/16"}
+	if !slices.Equal(got, want) {
+		t.Errorf("callers of key:\n got %q\nwant %q", got, want)
+	}
+	if len(top.Callers) != 0 {
+		t.Errorf("the benchmark's own line has callers %+v, want none", top.Callers)
 	}
 }

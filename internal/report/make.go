@@ -209,8 +209,10 @@ func noise(objects, bytes int64) bool {
 // positive keeps the parts of a site (its mechanisms) that the difference
 // of two profiles left as allocations, and counts the site as their sum: a
 // part that is noise is dropped whole, its objects and its bytes, and with
-// a part at or below zero the parts' shares would leave [0, 1].
+// a part at or below zero the parts' shares would leave [0, 1]. Its callers
+// that are noise are dropped too; they split the same objects.
 func positive(s profile.Site) profile.Site {
+	s.Callers = slices.DeleteFunc(slices.Clone(s.Callers), func(c profile.Caller) bool { return noise(c.Objects, c.Bytes) })
 	isNoise := func(m profile.Mechanism) bool { return noise(m.Objects, m.Bytes) }
 	if !slices.ContainsFunc(s.Mechanisms, isNoise) {
 		return s
@@ -340,6 +342,9 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) / iters
 		}
+		for i := range site.Callers {
+			site.Callers[i].AllocsPerOp = float64(s.Callers[i].Objects) / iters
+		}
 		explain(&site, s, ix, src)
 		b.Sites = append(b.Sites, site)
 	}
@@ -405,6 +410,9 @@ func FromProfile(ctx context.Context, src string, pkgs []gotool.Package) (*Repor
 		site.Share = float64(s.Objects) / float64(attr.Objects-attr.OutsideObjects)
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].Objects = s.Mechanisms[i].Objects
+		}
+		for i := range site.Callers {
+			site.Callers[i].Objects = s.Callers[i].Objects
 		}
 		i, ok := index[fpkg]
 		if !ok {

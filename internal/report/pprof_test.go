@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"math"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -201,5 +202,44 @@ func TestSampledNearExact(t *testing.T) {
 		if got := sampled[line]; got < 0.75*want || got > 1.25*want {
 			t.Errorf("decoder.go:%d: sampled estimate %.3f allocs/op, exactly %.3f", line, got, want)
 		}
+	}
+}
+
+// TestCallers: the objects of a helper called from two places are split by
+// the caller's line, three to one as the benchmark calls them, in JSON and
+// in text.
+func TestCallers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs benchmarks")
+	}
+	rep, err := Make(context.Background(), Config{Dir: "testdata/callers", Bench: bench.Options{Bench: ".", Benchtime: "2000x", Count: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var site *Site
+	for i, s := range rep.Packages[0].Benchmarks[0].Sites {
+		if strings.HasSuffix(s.Code, "// the site") {
+			site = &rep.Packages[0].Benchmarks[0].Sites[i]
+		}
+	}
+	if site == nil {
+		t.Fatalf("no site at key's line: %+v", rep.Packages[0].Benchmarks[0].Sites)
+	}
+	if len(site.Callers) != 2 {
+		t.Fatalf("callers of key = %+v, want Index and Lookup", site.Callers)
+	}
+	index, lookup := site.Callers[0], site.Callers[1]
+	if index.Function != "example.com/callers.Index" || lookup.Function != "example.com/callers.Lookup" {
+		t.Errorf("callers %s, %s; want Index, then Lookup", index.Function, lookup.Function)
+	}
+	if math.Abs(index.Share-0.75) > 0.01 || math.Abs(lookup.Share-0.25) > 0.01 || math.Abs(index.AllocsPerOp-3*lookup.AllocsPerOp) > 0.05*index.AllocsPerOp {
+		t.Errorf("callers' shares %.3f and %.3f, %.2f and %.2f allocs/op; want 3 to 1", index.Share, lookup.Share, index.AllocsPerOp, lookup.AllocsPerOp)
+	}
+	var buf strings.Builder
+	if err := WriteText(&buf, rep, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := regexp.MustCompile(`callers: 75%\s+callers\.Index \(callers\.go:20\),\s+25%\s+callers\.Lookup\s+\(callers\.go:27\)`); !want.MatchString(buf.String()) {
+		t.Errorf("text lacks the callers' line:\n%s", buf.String())
 	}
 }

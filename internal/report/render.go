@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -496,6 +497,19 @@ func (t *textWriter) why(s *Site, pad string) {
 	}
 	if len(parts) > 1 {
 		t.wrap(pad, "split: "+strings.Join(parts, ", "))
+	}
+	// A helper's allocations are usually removed at one of its callers:
+	// who calls it, and for what share, as pprof -peek shows.
+	var callers []string
+	for _, c := range s.Callers {
+		if c.Share < 0.01 {
+			continue
+		}
+		where := fmt.Sprintf("%s (%s:%d)", cmp.Or(c.Label, shortFunc(c.Function)), path.Base(c.File), c.Line)
+		callers = append(callers, strings.ReplaceAll(fmt.Sprintf("%.0f%% %s", 100*c.Share, where), " ", nbsp))
+	}
+	if len(callers) > 1 {
+		t.wrap(pad, "callers: "+strings.Join(callers, ", "))
 	}
 	for _, f := range s.Findings {
 		t.wrap(pad, fmt.Sprintf("fix [%s]: %s", f.Pass, f.Message))

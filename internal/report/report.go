@@ -212,6 +212,24 @@ type Site struct {
 	// Findings are the analyzers' findings that concern this line, with
 	// the fix that would remove the site's allocations.
 	Findings []Finding `json:"findings,omitempty"`
+	// Callers split the site's objects by the line of the user's code that
+	// called its function (the next frame up the stack in the module), as
+	// pprof -peek does, when there is more than one: a helper called from
+	// many places is usually changed at a caller.
+	Callers []Caller `json:"callers,omitempty"`
+}
+
+// A Caller is a line of the user's code that called a site's function.
+type Caller struct {
+	File     string `json:"file"` // relative to the module root, as Site.File
+	Line     int    `json:"line"`
+	Function string `json:"function"` // fully qualified
+	Label    string `json:"-"`        // Function as the text report shows it
+	// AllocsPerOp for a benchmark's site, Objects for a profile's, as the
+	// site has them.
+	AllocsPerOp float64 `json:"allocs_per_op,omitzero"`
+	Objects     int64   `json:"objects,omitzero"`
+	Share       float64 `json:"share"` // of the site's objects
 }
 
 // MarshalJSON writes s as its fields' tags say, but for a site of a profile

@@ -59,6 +59,13 @@ func (s *sources) siteIn(p profile.Site, pkg, prefix string) Site {
 			site.Mechanisms = append(site.Mechanisms, Mechanism{Function: m.Function, Share: float64(m.Objects) / float64(p.Objects)})
 		}
 	}
+	if len(p.Callers) > 1 {
+		for _, c := range p.Callers {
+			file, _ := text.Within(s.root, c.File)
+			label, _, _ := s.label(c.Function, file, c.File)
+			site.Callers = append(site.Callers, Caller{File: file, Line: c.Line, Function: c.Function, Label: label, Share: float64(c.Objects) / float64(p.Objects)})
+		}
+	}
 	return site
 }
 
