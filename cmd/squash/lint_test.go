@@ -273,8 +273,10 @@ func TestLintFixBareImport(t *testing.T) {
 		{"paren", "package paren\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\n// F formats x.\nfunc F(x int) string { _ = os.Args; return fmt.Sprintf(\"%d\", x) }\n",
 			"import (\n\t\"os\"\n\t\"strconv\"\n)\n"},
 		// Where "strconv" is imported already, "fmt" goes with its line.
-		{"gone", "package gone\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n\t\"strconv\"\n)\n\n// F formats x.\nfunc F(x int) error { return errors.New(fmt.Sprintf(\"%d\", x) + strconv.Quote(\"a\")) }\n",
-			"import (\n\t\"errors\"\n\t\"strconv\"\n)\n"},
+		// (Not in an error that F builds: squash does not report a
+		// formatted value on such a failure path.)
+		{"gone", "package gone\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"strconv\"\n)\n\n// F formats x.\nfunc F(x int) string { _ = os.Args; return fmt.Sprintf(\"%d\", x) + strconv.Quote(\"a\") }\n",
+			"import (\n\t\"os\"\n\t\"strconv\"\n)\n"},
 	} {
 		os.Mkdir(filepath.Join(dir, tc.name), 0o755)
 		file := filepath.Join(dir, tc.name, tc.name+".go")

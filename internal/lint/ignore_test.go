@@ -100,3 +100,17 @@ func Same(a, b string) bool {
 		t.Errorf("go vet -vettool=squashvet -json: %v\n%s", err, out)
 	}
 }
+
+// TestFailurePaths: a finding of the Sprint family is not reported on a
+// path that runs only when something failed, and is elsewhere, also next
+// to one.
+func TestFailurePaths(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), FixSuite(Suite()...)[0], "failurepath")
+}
+
+// TestFailurePathFixes: where a perfsprint finding on a failure path is
+// dropped, the other fixes in its file are not made, as perfsprint's fix of
+// the file's imports allows for the dropped one too.
+func TestFailurePathFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), FixSuite(Suite()...)[0], "failurepathfix")
+}
