@@ -48,12 +48,13 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("squash lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		fix    = fs.Bool("fix", false, "apply the suggested fixes to the files")
-		diff   = fs.Bool("diff", false, "print the suggested fixes as a unified diff; change nothing")
-		asJSON = fs.Bool("json", false, "print the findings as JSON")
+		fix     = fs.Bool("fix", false, "apply the suggested fixes to the files")
+		diff    = fs.Bool("diff", false, "print the suggested fixes as a unified diff; change nothing")
+		asJSON  = fs.Bool("json", false, "print the findings as JSON")
+		profile = fs.String("profile", "", "keep only the findings on lines that the allocation or CPU profile in `FILE` or at URL, or a squash report's JSON, shows allocating, most first")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff | -json] [packages]")
+		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff | -json] [-profile FILE] [packages]")
 		fmt.Fprintln(stderr, "\nRuns squash's allocation analyzers, without benchmarks, through go vet (results are")
 		fmt.Fprintln(stderr, "cached). Exit status 0 when there is no finding (with -fix: none left unfixed), 1 when")
 		fmt.Fprintln(stderr, "there are, 2 on error.")
@@ -71,6 +72,9 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *fix && *diff {
 		return fail(ctx, stderr, fmt.Errorf("-fix and -diff exclude each other: -diff shows what -fix would do"))
 	}
+	if *profile != "" && (*fix || *diff) {
+		return fail(ctx, stderr, fmt.Errorf("-profile selects the findings to print, and -fix and -diff make them all: drop -profile, or make the fixes it shows with -fix on their files"))
+	}
 	if *asJSON && (*fix || *diff) {
 		return fail(ctx, stderr, fmt.Errorf("-json lists findings, and -fix and -diff print files and diffs: use -json alone (each finding names its fix)"))
 	}
@@ -82,7 +86,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *fix || *diff {
 		found, err = lint.Apply(ctx, cfg, *diff, stdout, stderr)
 	} else {
-		found, err = lint.Print(ctx, cfg, *asJSON, stdout, stderr)
+		found, err = lint.Print(ctx, cfg, lint.Output{JSON: *asJSON, Profile: *profile}, stdout, stderr)
 	}
 	switch {
 	case err != nil:

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	pprof "github.com/google/pprof/profile"
 )
 
 var (
@@ -575,5 +577,88 @@ func Kept(a, b string) bool {
 	code, out, errs = runSquash(t, dir, "lint", "-fix", ".")
 	if again, _ := os.ReadFile(filepath.Join(dir, "sc.go")); code != exitClean || out != "" || errs != "" || string(again) != fixed {
 		t.Errorf("lint -fix again: exit %d, stdout %q, stderr %q, file:\n%s", code, out, errs, again)
+	}
+}
+
+// TestLintProfile: with -profile, lint keeps the findings on the lines an
+// allocation profile, a CPU profile or a report's JSON shows allocating,
+// most first, each with its share; a profile of other code is an error.
+func TestLintProfile(t *testing.T) {
+	dir := newModule(t, "example.com/hot")
+	src := "package hot\n\nimport \"fmt\"\n\n// IDs copies xs.\nfunc IDs(xs []int) []int {\n\tvar out []int\n\tfor _, x := range xs {\n\t\tout = append(out, x)\n\t}\n\treturn out\n}\n\n// Label formats n.\nfunc Label(n int) string { return fmt.Sprintf(\"%d\", n) }\n"
+	file := filepath.Join(dir, "hot.go")
+	os.WriteFile(file, []byte(src), 0o644)
+	const appendLine, labelLine = 9, 15
+
+	// writeProfile writes a profile of one sample type: one sample a line,
+	// of the values given, with the function of the line's file.
+	writeProfile := func(name, typ, unit string, fn string, values map[int]int64) string {
+		p := &pprof.Profile{SampleType: []*pprof.ValueType{{Type: typ, Unit: unit}}}
+		if typ == "alloc_objects" {
+			p.SampleType = append(p.SampleType, &pprof.ValueType{Type: "alloc_space", Unit: "bytes"})
+		}
+		f := &pprof.Function{ID: 1, Name: "example.com/hot." + fn, Filename: file}
+		malloc := &pprof.Function{ID: 2, Name: "runtime.mallocgc", Filename: "/go/malloc.go"}
+		p.Function = []*pprof.Function{f, malloc}
+		for line, v := range values {
+			loc := &pprof.Location{ID: uint64(len(p.Location) + 1), Line: []pprof.Line{{Function: f, Line: int64(line)}}}
+			p.Location = append(p.Location, loc)
+			s := &pprof.Sample{Location: []*pprof.Location{loc}, Value: []int64{v}}
+			if typ == "alloc_objects" {
+				s.Value = append(s.Value, 64*v)
+			} else {
+				top := &pprof.Location{ID: uint64(len(p.Location) + 1), Line: []pprof.Line{{Function: malloc, Line: 1}}}
+				p.Location = append(p.Location, top)
+				s.Location = append([]*pprof.Location{top}, s.Location...)
+			}
+			p.Sample = append(p.Sample, s)
+		}
+		path := filepath.Join(t.TempDir(), name)
+		out, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Write(out); err != nil {
+			t.Fatal(err)
+		}
+		out.Close()
+		return path
+	}
+	allocs := writeProfile("mem.pprof", "alloc_objects", "count", "IDs", map[int]int64{appendLine: 30})
+	cpu := writeProfile("cpu.pprof", "cpu", "nanoseconds", "Label", map[int]int64{labelLine: 100})
+	report := filepath.Join(t.TempDir(), "report.json")
+	os.WriteFile(report, []byte(`{"packages": [{"path": "example.com/hot", "benchmarks": [{"name": "BenchmarkX", "sites": [
+		{"file": "hot.go", "line": 15, "share": 0.25}, {"file": "hot.go", "line": 9, "share": 0.75}]}]}]}`), 0o644)
+	other := filepath.Join(t.TempDir(), "other.json")
+	os.WriteFile(other, []byte(`{"packages": []}`), 0o644)
+
+	for _, tc := range []struct {
+		name, profile string
+		code          int
+		want          []string // lines of stdout, in order
+	}{
+		{"allocs", allocs, exitFindings, []string{"hot.go:7:2: ", "[prealloc] (100% of the profile's allocations)"}},
+		{"cpu", cpu, exitFindings, []string{"hot.go:15:35: ", "[perfsprint] (100% of the profile's allocations)"}},
+		{"report", report, exitFindings, []string{"hot.go:7:2: ", "(75% of the profile's allocations)", "hot.go:15:35: ", "(25% of the profile's allocations)"}},
+	} {
+		code, out, errs := runSquash(t, dir, "lint", "-profile", tc.profile, ".")
+		last := 0
+		for _, w := range tc.want {
+			i := strings.Index(out[last:], w)
+			if i < 0 {
+				t.Errorf("%s: stdout lacks %q after byte %d:\n%s", tc.name, w, last, out)
+				break
+			}
+			last += i + len(w)
+		}
+		if code != tc.code || strings.Count(out, "\n") != len(tc.want)/2 {
+			t.Errorf("%s: exit %d, want %d; stderr %q; stdout:\n%s", tc.name, code, tc.code, errs, out)
+		}
+	}
+	if code, _, errs := runSquash(t, dir, "lint", "-profile", other, "."); code != exitError || !strings.Contains(errs, "has no allocation sites") {
+		t.Errorf("a report with no site: exit %d, stderr %q", code, errs)
+	}
+	if code, _, errs := runSquash(t, dir, "lint", "-profile", allocs, "-fix", "."); code != exitError || !strings.Contains(errs, "-profile selects the findings to print") {
+		t.Errorf("-profile with -fix: exit %d, stderr %q", code, errs)
 	}
 }

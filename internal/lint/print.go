@@ -82,13 +82,25 @@ func Apply(ctx context.Context, cfg Config, diff bool, stdout, stderr io.Writer)
 	return false, nil
 }
 
+// Output says how Print shows the findings.
+type Output struct {
+	JSON bool
+	// Profile, when set, is an allocation or CPU profile (a file or a
+	// URL) or the JSON of a squash report: only the findings on lines it
+	// shows allocating are kept, most first, each with its share.
+	Profile string
+}
+
 // Print runs the analyzers and the check of the functions marked
 // //squash:noalloc over the packages or files cfg names, prints their
 // findings on stdout, as text or JSON, and reports whether there are any.
 // What the noalloc check could not check is said on stderr: nothing is
 // known to allocate there.
-func Print(ctx context.Context, cfg Config, asJSON bool, stdout, stderr io.Writer) (found bool, err error) {
+func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer) (found bool, err error) {
 	findings, err := Run(ctx, cfg)
+	if err == nil && out.Profile != "" {
+		findings, err = Evidenced(ctx, cfg, out.Profile, findings)
+	}
 	var unchecked []string // what the noalloc check could not check, and why
 	if err == nil {
 		// Functions marked //squash:noalloc, from the compiler's escape
@@ -126,7 +138,7 @@ func Print(ctx context.Context, cfg Config, asJSON bool, stdout, stderr io.Write
 	if err != nil {
 		return false, err
 	}
-	if asJSON {
+	if out.JSON {
 		// Files relative to their module's root, as in squash -json.
 		patterns, _ := packageOfFiles(cfg.Patterns)
 		pkgs, err := gotool.Resolve(ctx, cfg.Dir, patterns)
@@ -147,6 +159,10 @@ func Print(ctx context.Context, cfg Config, asJSON bool, stdout, stderr io.Write
 		for _, f := range findings {
 			if r, err := filepath.Rel(wd, f.File); err == nil && !filepath.IsAbs(r) && len(r) < len(f.File) {
 				f.File = r
+			}
+			if f.Share > 0 {
+				fmt.Fprintf(stdout, "%s (%s of the profile's allocations)\n", f, share(f.Share))
+				continue
 			}
 			fmt.Fprintln(stdout, f)
 		}

@@ -33,6 +33,9 @@ type Finding struct {
 	// Fix is the first suggested fix in words and the new text, or "" when
 	// the analyzer offers none.
 	Fix string `json:"fix,omitempty"`
+	// Share is, with lint -profile, the share of the profile's
+	// allocations on the finding's lines.
+	Share float64 `json:"share,omitempty"`
 }
 
 // String returns the finding as go vet prints it: FILE:LINE:COL: MESSAGE [PASS].
