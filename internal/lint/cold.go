@@ -5,10 +5,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // sprintNames are the analyzers whose findings are about formatting a
@@ -75,7 +77,7 @@ func onFailurePath(pass *analysis.Pass, pos token.Pos) bool {
 	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if isBuiltin(pass, n.Fun, "panic") || buildsError(pass, n) {
+			if isBuiltin(pass, n.Fun, "panic") || buildsError(pass, n) || reportsFailure(pass, n) {
 				return true
 			}
 		case *ast.ReturnStmt:
@@ -86,7 +88,9 @@ func onFailurePath(pass *analysis.Pass, pos token.Pos) bool {
 			if fails(pass, n, path[i:]) {
 				return true
 			}
-		case *ast.FuncLit, *ast.FuncDecl:
+		case *ast.FuncDecl:
+			return isErrorMethod(pass, n)
+		case *ast.FuncLit:
 			return false // what runs around a function is not what runs in it
 		}
 	}
@@ -109,6 +113,32 @@ func buildsError(pass *analysis.Pass, call *ast.CallExpr) bool {
 		return true
 	}
 	return false
+}
+
+// failureName matches the names of functions and methods that report or
+// record a failure: iter.ReportError, t.Errorf, log.Fatalf, logger.Panic.
+var failureName = regexp.MustCompile(`(?i)error|fatal|panic|fail`)
+
+// reportsFailure reports whether call calls a function or method whose
+// name says that it reports or records a failure: what it is given is
+// formatted once, when something went wrong.
+func reportsFailure(pass *analysis.Pass, call *ast.CallExpr) bool {
+	f, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	return ok && failureName.MatchString(f.Name())
+}
+
+// isErrorMethod reports whether fn is the Error method of a type that
+// implements error: it builds a message once, when the error is printed.
+func isErrorMethod(pass *analysis.Pass, fn *ast.FuncDecl) bool {
+	if fn.Recv == nil || fn.Name.Name != "Error" {
+		return false
+	}
+	f, ok := pass.TypesInfo.Defs[fn.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := f.Signature()
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
 }
 
 // returnsError reports whether ret returns an error that is not nil:

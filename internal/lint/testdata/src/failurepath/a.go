@@ -81,3 +81,33 @@ func index(xs []int, i int) int {
 	}
 	return xs[i]
 }
+
+type iterator struct{ err error }
+
+// ReportError records a failure.
+func (it *iterator) ReportError(op, msg string) { it.err = errors.New(op + ": " + msg) }
+
+// Not reported: the argument of a function that records a failure.
+func (it *iterator) skip(c byte) {
+	if c != '{' {
+		it.ReportError("skip", fmt.Sprintf("expect %s", string([]byte{c})))
+		return
+	}
+}
+
+type syntaxError struct{ at int }
+
+// Not reported: the message of an error, built when it is printed.
+func (e *syntaxError) Error() string {
+	return fmt.Sprintf("%d", e.at)
+}
+
+// Reported: a String method runs on the hot path as often as it is called.
+func (e *syntaxError) String() string {
+	return fmt.Sprintf("%d", e.at) // want `fmt.Sprintf can be replaced with faster strconv.Itoa`
+}
+
+// Reported: an encoder's argument, which is not a failure's.
+func encode(w *strings.Builder, n int) {
+	w.WriteString(fmt.Sprint(n)) // want `Use fmt.Fprint` `fmt.Sprint can be replaced with faster strconv.Itoa`
+}
