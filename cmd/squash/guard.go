@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/squashgo/squash/internal/guard"
@@ -41,8 +42,8 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	if cfg.Tolerance < 0 {
-		return fail(ctx, stderr, fmt.Errorf("-tolerance must not be negative: 0.1 allows 10%% more B/op"))
+	if !(cfg.Tolerance >= 0) || math.IsInf(cfg.Tolerance, 0) {
+		return fail(ctx, stderr, fmt.Errorf("-tolerance must not be negative, NaN or infinite: 0.1 allows 10%% more B/op"))
 	}
 	if err := checkBenchFlags(cfg.Bench); err != nil {
 		return fail(ctx, stderr, err)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -352,9 +353,9 @@ func TestGuardCorruptBudget(t *testing.T) {
 		{"site before benchmark", []string{splitSite, countLine},
 			"squash.budget:2: an indented site line comes before any benchmark line"},
 		{"wrong file", []string{"module example.com/guard"}, "squash.budget:1: want \"squash budget v1\""},
-		{"binary", []string{"\x00\x01binary"}, "squash.budget:1: want \"squash budget v1\" before anything else, found \"\\x00\\x01binary\": check that this is a squash budget, or rewrite the budget with 'squash guard -write'\n"},
+		{"binary", []string{"\x00\x01binary"}, "squash.budget:1: want \"squash budget v1\" before anything else, found \"\\x00\\x01binary\": check that this is a squash budget, or delete it and record budgets with 'squash guard -write'\n"},
 		{"bad benchtime", []string{"benchtime 0x", countLine},
-			"squash.budget:2: benchtime \"0x\" is out of range, as a count of iterations must be at least 1x: fix the line or rewrite the budget with 'squash guard -write'\n"},
+			"squash.budget:2: benchtime \"0x\" is out of range, as a count of iterations must be at least 1x: fix the line, which squash guard -write must read to keep it\n"},
 		{"benchtime neither", []string{"benchtime 1q", countLine},
 			"squash.budget:2: benchtime \"1q\" is neither a duration (1s, 500ms) nor a count of iterations (100x): fix the line"},
 	} {
@@ -420,6 +421,8 @@ func TestGuardBadInput(t *testing.T) {
 		benchmarked bool // the package that does not compile has a benchmark
 	}{
 		{name: "negative tolerance", dir: testMod, args: []string{"-tolerance", "-1", "./ok"}, want: "-tolerance must not be negative"},
+		{name: "NaN tolerance", dir: testMod, args: []string{"-tolerance", "NaN", "./ok"}, want: "-tolerance must not be negative, NaN or infinite"},
+		{name: "infinite tolerance", dir: testMod, args: []string{"-tolerance", "+Inf", "./ok"}, want: "-tolerance must not be negative, NaN or infinite"},
 		{name: "nothing to guard", dir: testMod, args: []string{"./ok"}, want: "nothing to guard: no squash.budget at "},
 		{name: "not a package", dir: testMod, args: []string{"./nopkg"}, want: "no Go files"},
 		{name: ".go files", dir: testMod, args: []string{"ok/ok.go"}, want: "squash takes packages, not .go files: name the package's directory, ./ok"},
@@ -508,37 +511,76 @@ func TestGuardFailingBenchmark(t *testing.T) {
 	}
 }
 
-// TestGuardWriteRewritesACorruptBudget also keeps the budget somewhere
-// else than the module root, with -budget.
-func TestGuardWriteRewritesACorruptBudget(t *testing.T) {
+// TestGuardWriteKeepsACorruptBudget: -write refuses a budget with a line
+// it cannot read, naming the line, and changes nothing: it keeps every
+// budget it does not measure, and would have dropped the line. Once the
+// line is fixed, it writes; the check then reuses the budget's benchtime.
+func TestGuardWriteKeepsACorruptBudget(t *testing.T) {
 	dir := guardModule(t)
+	os.Mkdir(filepath.Join(dir, "other"), 0o755)
+	os.WriteFile(filepath.Join(dir, "other", "other_test.go"), []byte("package other\n\nimport \"testing\"\n\nfunc BenchmarkKept(b *testing.B) {}\n"), 0o644)
 	file := filepath.Join(dir, "ci", "allocs.budget")
 	os.Mkdir(filepath.Dir(file), 0o755)
-	os.WriteFile(file, []byte("squash budget v1\nthis is not a budget line\n"), 0o644)
-	code, stdout, stderr := squash(t, dir, "guard", "-budget", file, "-write", "-benchtime", "50x", "./...")
+	const kept = "example.com/guard/other BenchmarkKept 1 allocs/op 8 B/op"
+	corrupt := "squash budget v1\nthis is not a budget line\n" + kept + "\n"
+	os.WriteFile(file, []byte(corrupt), 0o644)
+	code, stdout, stderr := squash(t, dir, "guard", "-budget", file, "-write", "-benchtime", "50x", "./dec")
+	if code != exitError || stdout != "" {
+		t.Fatalf("exit %d, want %d; stdout %q", code, exitError, stdout)
+	}
+	if want := file + ":2: want \"PACKAGE BENCHMARK N allocs/op N B/op\", found \"this is not a budget line\": fix the line"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr does not name the line: %q", stderr)
+	}
+	if data, _ := os.ReadFile(file); string(data) != corrupt {
+		t.Errorf("-write changed the budget it refused:\n%s", data)
+	}
+	os.WriteFile(file, []byte("squash budget v1\n"+kept+"\n"), 0o644)
+	code, stdout, stderr = squash(t, dir, "guard", "-budget", file, "-write", "-benchtime", "50x", "./dec")
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if want := "rewriting " + file + ", whose line 2 could not be read: want \"PACKAGE BENCHMARK N allocs/op N B/op\", found \"this is not a budget line\"\n"; !strings.Contains(stderr, want) {
-		t.Errorf("stderr does not say the old budget was unreadable: %q", stderr)
-	}
-	if !strings.Contains(stdout, "wrote 2 budgets to "+file) {
+	if !strings.Contains(stdout, "wrote 3 budgets to "+file) {
 		t.Errorf("stdout = %q", stdout)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "squash.budget")); err == nil {
 		t.Error("-budget FILE also wrote squash.budget")
 	}
-	if data, _ := os.ReadFile(file); !strings.Contains(string(data), "\nbenchtime 50x\n") {
+	data, _ := os.ReadFile(file)
+	if !strings.Contains(string(data), "\nbenchtime 50x\n") {
 		t.Errorf("the budget does not record -benchtime 50x:\n%s", data)
 	}
+	if !strings.Contains(string(data), kept+"\n") {
+		t.Errorf("the budget of a package not measured is gone:\n%s", data)
+	}
 	// The check reuses the budget's benchtime, and says so when told another.
-	code, stdout, stderr = squash(t, dir, "guard", "-budget", file, "./...")
+	code, stdout, stderr = squash(t, dir, "guard", "-budget", file, "./dec")
 	if code != exitClean || !strings.Contains(stdout, "budgets: 0 over, 2 within") || strings.Contains(stderr, "benchtime") {
 		t.Errorf("check with -budget: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	_, _, stderr = squash(t, dir, "guard", "-budget", file, "-benchtime", "100x", "./...")
+	_, _, stderr = squash(t, dir, "guard", "-budget", file, "-benchtime", "100x", "./dec")
 	if !strings.Contains(stderr, "was measured with -benchtime 50x, checking with 100x") {
 		t.Errorf("no word on the other benchtime: %q", stderr)
+	}
+}
+
+// TestGuardWriteConcurrently: two runs of -write on other packages of one
+// module, at once, both land: each reads, merges and writes the budget
+// under a lock, after measuring.
+func TestGuardWriteConcurrently(t *testing.T) {
+	dir := guardModule(t)
+	os.Mkdir(filepath.Join(dir, "other"), 0o755)
+	os.WriteFile(filepath.Join(dir, "other", "other_test.go"), []byte("package other\n\nimport \"testing\"\n\nvar sink []byte\n\nfunc BenchmarkMake(b *testing.B) {\n\tfor b.Loop() {\n\t\tsink = make([]byte, 64)\n\t}\n}\n"), 0o644)
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	for i, pkg := range []string{"./dec", "./other"} {
+		wg.Go(func() {
+			codes[i], _, _ = squash(t, dir, "guard", "-write", "-count", "1", "-benchtime", "20x", pkg)
+		})
+	}
+	wg.Wait()
+	data, _ := os.ReadFile(filepath.Join(dir, "squash.budget"))
+	if codes[0] != exitClean || codes[1] != exitClean || !strings.Contains(string(data), "example.com/guard/dec BenchmarkDecode ") || !strings.Contains(string(data), "example.com/guard/other BenchmarkMake ") {
+		t.Errorf("exits %v; the budget holds:\n%s", codes, data)
 	}
 }
 

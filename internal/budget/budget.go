@@ -276,20 +276,20 @@ type SyntaxError struct {
 	File string // as given to Parse
 	Line int
 	Msg  string // what is wrong, with no next step and no closing punctuation
-	Fix  string // the next step; "" for the usual one, fix the line or rewrite the budget
+	Fix  string // the next step; "" for the usual one, fix the line
 }
 
 // Error reads "FILE:LINE: what is wrong: the next step".
 func (e *SyntaxError) Error() string {
 	fix := e.Fix
 	if fix == "" {
-		fix = "fix the line or " + rewrite
+		fix = "fix the line, which squash guard -write must read to keep it"
 	}
 	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Msg, fix)
 }
 
-// rewrite is the way out of any broken budget.
-const rewrite = "rewrite the budget with 'squash guard -write'"
+// rewrite is the way out of a file that is no budget.
+const rewrite = "delete it and record budgets with 'squash guard -write'"
 
 // Parse reads a budget in the format described in the package documentation.
 // fileName names the input in errors. An error is a *SyntaxError naming the
@@ -332,7 +332,7 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 				return nil, bad("the benchtime line must come before the benchmark lines")
 			case b.Benchtime != "":
 				err := bad("a second benchtime line")
-				err.Fix = "keep one of them, or " + rewrite
+				err.Fix = "keep one of them, as squash guard -write does not choose"
 				return nil, err
 			case checkName("benchtime", bt) != nil:
 				return nil, bad("want \"benchtime T\" with T as go test -benchtime takes it (100x, 1s), found %q", clip(line))
@@ -367,7 +367,7 @@ func Parse(r io.Reader, fileName string) (*Budget, error) {
 		}
 		if prev, dup := seen[bm.ID()]; dup {
 			err := bad("%q is budgeted twice, here and on line %d", bm.ID(), prev)
-			err.Fix = "keep one of the lines, or " + rewrite
+			err.Fix = "keep one of the lines, as squash guard -write does not choose"
 			return nil, err
 		}
 		seen[bm.ID()] = n

@@ -83,14 +83,6 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (failed bool
 	}
 	old, err := readBudget(file)
 	switch {
-	case err != nil && cfg.Write && !errors.Is(err, fs.ErrNotExist):
-		// -write is the way out that the error names: say only what was wrong.
-		if se := (*budget.SyntaxError)(nil); errors.As(err, &se) {
-			fmt.Fprintf(stderr, "squash: rewriting %s, whose line %d could not be read: %s\n", file, se.Line, se.Msg)
-		} else {
-			fmt.Fprintf(stderr, "squash: rewriting %s, which could not be read: %v\n", file, err)
-		}
-		old = &budget.Budget{}
 	case errors.Is(err, fs.ErrNotExist) && cfg.Budget != "" && !cfg.Write:
 		// A file named and not there is a mistake, not a module without
 		// budgets: in CI, it would turn the check off.
@@ -104,7 +96,7 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (failed bool
 		if old != nil && old.Benchtime != "" && old.Benchtime != cfg.Bench.Benchtime && len(old.Benchmarks) > 0 {
 			fmt.Fprintf(stderr, "squash: %s was measured with -benchtime %s, now %s: budgets not measured now keep their figures\n", text.Rel(root, file), old.Benchtime, cfg.Bench.Benchtime)
 		}
-		return false, writeBudget(ctx, cfg, pkgs, old, file, stdout, stderr)
+		return false, writeBudget(ctx, cfg, pkgs, file, stdout, stderr)
 	}
 	if old != nil && old.Benchtime != "" && old.Benchtime != cfg.Bench.Benchtime {
 		if cfg.BenchtimeSet {
@@ -306,9 +298,15 @@ func (f *failedBenchmark) Error() string {
 	return fmt.Sprintf("%s failed in %s: see its output below, or all of it with %s\n\t%s", what, f.pkg, cmd, strings.ReplaceAll(f.output, "\n", "\n\t"))
 }
 
-// writeBudget measures the benchmarks and records them in file, keeping the
-// budgets of packages that were not measured.
-func writeBudget(ctx context.Context, cfg Config, pkgs []gotool.Package, old *budget.Budget, file string, stdout, stderr io.Writer) error {
+// writeBudget measures the benchmarks and records them in file, keeping
+// the budgets of packages that were not measured. The file is read again,
+// merged and written under a lock, so that two runs of -write on other
+// packages both land.
+func writeBudget(ctx context.Context, cfg Config, pkgs []gotool.Package, file string, stdout, stderr io.Writer) error {
+	target, perm, err := writable(file)
+	if err != nil {
+		return err
+	}
 	measured, skipped, err := measureBudgets(ctx, cfg, guardImportPaths(pkgs))
 	if err != nil {
 		return err
@@ -316,8 +314,17 @@ func writeBudget(ctx context.Context, cfg Config, pkgs []gotool.Package, old *bu
 	if len(measured) == 0 {
 		return &bench.NoBenchmarksError{Where: strings.Join(guardPatterns(cfg.Patterns), " ")}
 	}
-	if old == nil {
+	unlock, err := lockDir(filepath.Dir(target))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	old, err := readBudget(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		old = &budget.Budget{}
+	case err != nil:
+		return err
 	}
 	paths := guardImportPaths(pkgs)
 	var whole []string // the packages whose every benchmark ran
@@ -343,22 +350,7 @@ func writeBudget(ctx context.Context, cfg Config, pkgs []gotool.Package, old *bu
 	// The budgets of packages that are gone go, as the check says.
 	old.Update(append(whole, gonePackages(ctx, pkgs[0].Root, old, paths)...), measured, skipped)
 	old.Benchtime = cfg.Bench.Benchtime
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".squash.budget-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := budget.Write(tmp, old); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
+	if err := writeFile(target, perm, old); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %d budgets to %s (%d measured now)\n", len(old.Benchmarks), file, len(measured))
