@@ -118,6 +118,16 @@ func TestExplainStandardLibrary(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// TestExplainVetRejects: explain builds a package whose tests go vet
+// rejects, as go test -c would not: what vet says does not change what the
+// compiler decided.
+func TestExplainVetRejects(t *testing.T) {
+	code, stdout, stderr := squash(t, testMod, "explain", "vetfails/vetfails.go:5")
+	if code != exitClean || !strings.Contains(stdout, "escape: make([]byte, 64) escapes to heap") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
 func TestExplainBadInput(t *testing.T) {
 	for _, tc := range []struct{ arg, want string }{
 		{"", "explain needs FILE:LINE or FILE:LINE-LINE"},
