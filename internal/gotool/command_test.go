@@ -11,21 +11,12 @@ import (
 // TestCompiles builds several packages at once, and names the one that does
 // not compile.
 func TestCompiles(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	dir := writeTree(t, map[string]string{
 		"go.mod": "module example.com/c\n\ngo 1.26\n",
 		"a/a.go": "package a\n\nfunc A() int { return 1 }\n",
 		"b/b.go": "package b\n\nvar B int = \"not an int\"\n",
 		"c/c.go": "package c\n\nimport \"example.com/c/a\"\n\nvar C = a.A()\n",
-	}
-	for name, text := range files {
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	ctx := context.Background()
 	pkgs, err := Resolve(ctx, dir, []string{"./..."})
 	if err != nil {
@@ -51,4 +42,21 @@ func TestCompiles(t *testing.T) {
 			t.Errorf("%v: %v", set, err)
 		}
 	}
+}
+
+// writeTree writes files, by their slash-separated names, into a new
+// temporary directory, and returns it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -2,7 +2,6 @@ package gotool
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -14,21 +13,13 @@ import (
 // with another: what was kept is handed out again, not type-checked anew,
 // and a load without tests leaves out the test variants.
 func TestLoader(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	dir := writeTree(t, map[string]string{
 		"go.mod":      "module example.com/l\n\ngo 1.26\n",
 		"a/a.go":      "package a\n\nfunc A() int { return 1 }\n",
 		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) { A() }\n",
 		"a/x_test.go": "package a_test\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n",
 		"b/b.go":      "package b\n\nvar B = \"b\"\n",
-	} {
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	ctx := context.Background()
 	ids := func(pkgs []*packages.Package) []string {

@@ -1,0 +1,47 @@
+package gotool
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// testVetChecks are the checks of go vet that go test runs before it builds
+// a package's tests (cmd/go's defaultVetFlags in Go 1.26).
+var testVetChecks = []string{
+	"-atomic", "-bool", "-buildtags", "-directive", "-errorsas", "-ifaceassert",
+	"-nilfunc", "-printf", "-slog", "-stringintconv", "-tests",
+}
+
+// TestVet runs on pkg the checks of go vet that go test runs before its
+// tests, and returns what they report, a line each, with file names
+// relative to the module root; none when they pass. squash builds test
+// binaries with -vet=off, since measuring is not vetting: TestVet says
+// what go test would have stopped at.
+func TestVet(ctx context.Context, pkg Package) ([]string, error) {
+	args := append(append([]string{"vet"}, testVetChecks...), "--", pkg.ImportPath)
+	cmd := Command(ctx, pkg.Root, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if exit := (*exec.ExitError)(nil); err != nil && !errors.As(err, &exit) {
+		return nil, fmt.Errorf("cannot run go vet on %s: %w", pkg.ImportPath, err)
+	}
+	var lines []string
+	for line := range strings.Lines(out.String()) {
+		// The go command heads each package's findings with "# path".
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			lines = append(lines, line)
+		}
+	}
+	if err != nil && len(lines) == 0 {
+		return nil, fmt.Errorf("go vet failed on %s: %v", pkg.ImportPath, err)
+	}
+	return lines, nil
+}
