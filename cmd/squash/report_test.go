@@ -455,9 +455,9 @@ func BenchmarkGrows(b *testing.B) {
 	}
 }
 
-// benchmarksOf runs squash -json -nolint with args in dir and returns the
-// benchmarks of its first package, by name.
-func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Benchmark {
+// reportOf runs squash -json -nolint with args in dir and returns its
+// report.
+func reportOf(t *testing.T, dir string, args ...string) *report.Report {
 	t.Helper()
 	code, stdout, stderr := squash(t, dir, append([]string{"-json", "-nolint"}, args...)...)
 	if code != exitClean {
@@ -467,6 +467,14 @@ func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Be
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
 	}
+	return &rep
+}
+
+// benchmarksOf runs squash -json -nolint with args in dir and returns the
+// benchmarks of its first package, by name.
+func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Benchmark {
+	t.Helper()
+	rep := reportOf(t, dir, args...)
 	got := map[string]report.Benchmark{}
 	for _, b := range rep.Packages[0].Benchmarks {
 		got[b.Name] = b
@@ -566,5 +574,39 @@ func TestReportAddsUp(t *testing.T) {
 	}
 	if r < 0.9 || r > 1.1 {
 		t.Errorf("the text report does not show the allocation not recorded:\n%s", text)
+	}
+}
+
+// TestReportVetRejects: a package that compiles, with tests that go vet
+// rejects (an Example that names no identifier), is measured, as squash
+// does not vet what it measures; the report notes what go vet said, which
+// go test would have stopped at.
+func TestReportVetRejects(t *testing.T) {
+	code, text, stderr := squash(t, testMod, "-nolint", "-benchtime", "100x", "./vetfails")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	flat := strings.Join(strings.Fields(text), " ")
+	for _, want := range []string{
+		"example.com/sq/vetfails note: go test would not run these benchmarks, as go vet reports vetfails/vetfails_test.go:9:1: ExampleReset refers to unknown identifier: Reset BenchmarkBuffer ",
+		"vetfails/vetfails.go:5 vetfails.Buffer",
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Count(text, "go vet") != 1 {
+		t.Errorf("want one note of go vet's:\n%s", text)
+	}
+	rep := reportOf(t, testMod, "-benchtime", "100x", "./vetfails")
+	want := []string{"vetfails/vetfails_test.go:9:1: ExampleReset refers to unknown identifier: Reset"}
+	if p := rep.Packages[0]; !slices.Equal(p.Vet, want) || len(p.Benchmarks) != 1 || len(p.Benchmarks[0].Sites) != 1 {
+		t.Errorf("-json: vet %q, %d benchmarks; want %q and BenchmarkBuffer with its site", p.Vet, len(p.Benchmarks), want)
+	}
+
+	// A package that go vet passes has no note.
+	_, text, _ = squash(t, testMod, "-nolint", "-bench", "Fields", "-benchtime", "100x", "./ok")
+	if strings.Contains(text, "go vet") {
+		t.Errorf("a package go vet passes has a note:\n%s", text)
 	}
 }

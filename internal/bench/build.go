@@ -18,6 +18,9 @@ type Binary struct {
 	// DiagDir is the DIR of -gcflags=-json=0,DIR for this build: the escape
 	// decisions of exactly the code that runs.
 	DiagDir string
+	// Vet is what the checks of go vet that go test runs before the tests
+	// report, a line each (see gotool.TestVet); none when they pass.
+	Vet []string
 }
 
 // Build compiles pkg's test binary into work (a directory the caller owns
@@ -40,14 +43,33 @@ func Build(ctx context.Context, pkg gotool.Package, work string) (*Binary, error
 	}
 	exe := filepath.Join(dir, pkg.Name+".test")
 	gcflags := fmt.Sprintf("-gcflags=%s=-json=0,%s", pkg.GCFlagsPattern(), diag)
-	if err := gotool.Build(ctx, pkg, "test", "-c", "-o", exe, gcflags, pkg.ImportPath); err != nil {
+	type vetted struct {
+		lines []string
+		err   error
+	}
+	vet := make(chan vetted, 1)
+	vctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		lines, err := gotool.TestVet(vctx, pkg)
+		vet <- vetted{lines, err}
+	}()
+	err = gotool.Build(ctx, pkg, "test", "-c", "-vet=off", "-o", exe, gcflags, pkg.ImportPath)
+	if err != nil {
+		cancel() // what vet says of code that does not compile is moot
+	}
+	v := <-vet
+	if err != nil {
 		return nil, err
+	}
+	if v.err != nil {
+		return nil, v.err
 	}
 	if _, err := os.Stat(exe); err != nil {
 		// go test -c writes nothing for a package without test files.
 		return nil, &NoBenchmarksError{Where: pkg.ImportPath}
 	}
-	return &Binary{Package: pkg, Path: exe, DiagDir: diag}, nil
+	return &Binary{Package: pkg, Path: exe, DiagDir: diag, Vet: v.lines}, nil
 }
 
 func indent(s string) string {

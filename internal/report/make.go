@@ -149,7 +149,7 @@ func measurePackage(ctx context.Context, ld *gotool.Loader, pkg gotool.Package, 
 	if err != nil && !errors.Is(err, bench.ErrNoneRan) {
 		return nil, err
 	}
-	out := &Package{Path: pkg.ImportPath, Benchmarks: []Benchmark{}}
+	out := &Package{Path: pkg.ImportPath, Benchmarks: []Benchmark{}, Vet: bin.Vet}
 	for _, s := range skips {
 		out.Skipped = append(out.Skipped, Skip{Name: s.Name, Reason: s.Reason})
 	}

@@ -44,6 +44,9 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		}
 		tw.line("%s", p.Path)
 		tw.pkg = p.Path
+		if len(p.Vet) > 0 {
+			tw.vet(p.Vet)
+		}
 		for _, b := range p.Benchmarks {
 			tw.line("")
 			tw.benchmark(&b, opt.Top)
@@ -304,6 +307,16 @@ func (t *textWriter) failure(f *Failure) {
 	for l := range strings.Lines(f.Output) {
 		t.line("  %s", strings.TrimRight(l, "\n"))
 	}
+}
+
+// vet says, in one note, what go vet reported of a package's tests, which
+// go test would have stopped at: its first line, and how many more JSON has.
+func (t *textWriter) vet(lines []string) {
+	more := ""
+	if n := len(lines) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %s: -json lists them)", text.Plural(n, "more", "more"))
+	}
+	t.wrap("", "note: go test would not run these benchmarks, as go vet reports "+lines[0]+more)
 }
 
 // Of the benchmarks that skipped, text shows at most maxSkipReasons

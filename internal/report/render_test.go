@@ -101,6 +101,22 @@ func TestWriteTextSampled(t *testing.T) {
 	}
 }
 
+// TestWriteTextVet: what go vet reported of a package's tests is one note
+// under the package's path, its first line and how many more JSON has.
+func TestWriteTextVet(t *testing.T) {
+	r := sampleReport()
+	r.Packages[0].Vet = []string{"dec/x_test.go:9:1: ExampleReset refers to unknown identifier: Reset"}
+	want := "example.com/m/dec\nnote: go test would not run these benchmarks, as go vet reports\n     dec/x_test.go:9:1: ExampleReset refers to unknown identifier: Reset\n\nBenchmarkSimple "
+	if out := rendered(t, r, TextOptions{}); !strings.Contains(out, want) {
+		t.Errorf("output lacks\n%s\nin:\n%s", want, out)
+	}
+	r.Packages[0].Vet = append(r.Packages[0].Vet, "dec/y_test.go:3:1: ExampleB refers to unknown identifier: B", "dec/y_test.go:4:1: ExampleC refers to unknown identifier: C")
+	out := rendered(t, r, TextOptions{})
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "identifier: Reset (and 2 more: -json lists them) BenchmarkSimple") || strings.Count(out, "go vet") != 1 {
+		t.Errorf("three lines of vet's: output\n%s", out)
+	}
+}
+
 // TestWriteTextUnrecorded: the row of the allocations not recorded wraps
 // its prose as a site's why: does, its first line beside the figure, the
 // others indented once more, at every width.

@@ -40,6 +40,11 @@ type Package struct {
 	Failed []Failure `json:"failed,omitempty"`
 	// Skipped are the benchmarks that skipped themselves (b.Skip).
 	Skipped []Skip `json:"skipped,omitempty"`
+	// Vet is what the checks of go vet that go test runs before the tests
+	// reported, a line each, such as an Example that names no identifier:
+	// go test would not have run the benchmarks, and squash measured them
+	// all the same.
+	Vet []string `json:"vet,omitempty"`
 }
 
 // A Skip is a benchmark that skipped itself, and why.
