@@ -18,6 +18,11 @@ type Site struct {
 
 	Objects int64 // allocated objects (alloc_objects)
 	Bytes   int64 // allocated bytes (alloc_space)
+	// ObjectsVariance and BytesVariance are the variances of Objects and
+	// Bytes as estimates from a sample (see Variance): 0 where the profile
+	// recorded every allocation. Blame counts them from the profile's own
+	// samples; BlameDifference gives those of a difference of two.
+	ObjectsVariance, BytesVariance float64
 	// Blocks are the objects recorded at TinyBlock bytes each: blocks of
 	// the tiny allocator, which may hold more of the line's allocations
 	// than one, or objects of that size.
@@ -129,6 +134,9 @@ type Attribution struct {
 	// user's code on the stack (the testing package, the runtime, other
 	// goroutines), or by the testing package on its behalf (see harnessFrame).
 	OutsideObjects, OutsideBytes int64
+	// OutsideVariance is the variance of OutsideObjects, as Site's
+	// ObjectsVariance is of its Objects.
+	OutsideVariance float64
 }
 
 // A Scope says which functions are the user's code.
@@ -180,11 +188,14 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 	mechs := map[key]map[string]*Mechanism{}
 	callers := map[key]map[key]*Caller{}
 	a := &Attribution{}
+	rate := SampleRate(p)
 	for _, s := range p.Sample {
 		objs, bytes := s.Value[objIdx], s.Value[byteIdx]
 		if objs == 0 && bytes == 0 {
 			continue
 		}
+		size := sampleSize(s, objs, bytes)
+		objsVar := Variance(objs, size, rate)
 		a.Objects += objs
 		a.Bytes += bytes
 		deepest, shown, site, found, harness := "", "", profile.Line{}, false, false
@@ -228,6 +239,7 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		if !found || harness {
 			a.OutsideObjects += objs
 			a.OutsideBytes += bytes
+			a.OutsideVariance += objsVar
 			continue
 		}
 		k := key{site.Function.Name, site.Function.Filename, site.Line}
@@ -240,6 +252,8 @@ func Blame(p *profile.Profile, scope Scope) (*Attribution, error) {
 		}
 		st.Objects += objs
 		st.Bytes += bytes
+		st.ObjectsVariance += objsVar
+		st.BytesVariance += size * size * objsVar
 		if objectSize(s, objs, bytes) == TinyBlock {
 			st.Blocks += objs
 		}
