@@ -4,7 +4,9 @@ package text
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -59,4 +61,24 @@ func Within(dir, path string) (string, bool) {
 		return path, false
 	}
 	return filepath.ToSlash(r), true
+}
+
+// Estimate formats an estimate v and the half-width err of its interval
+// as "320800" and "± 1600": err to two significant digits, and v to the
+// same place, as the digits after it say nothing. A v with no error is
+// formatted as Num does, and "± 0".
+func Estimate(v, err float64) (value, plusMinus string) {
+	if err <= 0 || math.IsInf(err, 0) || math.IsNaN(err) {
+		return Num(v), "± 0"
+	}
+	place := int(math.Floor(math.Log10(err))) - 1 // of the error's second digit
+	unit := math.Pow10(place)
+	err = math.Round(err/unit) * unit
+	if e := int(math.Floor(math.Log10(err))) - 1; e > place {
+		place, unit = e, math.Pow10(e) // 99.6 rounded up to 100
+		err = math.Round(err/unit) * unit
+	}
+	v = math.Round(v/unit) * unit
+	decimals := max(0, -place)
+	return strconv.FormatFloat(v, 'f', decimals, 64), "± " + strconv.FormatFloat(err, 'f', decimals, 64)
 }

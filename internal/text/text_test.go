@@ -46,3 +46,25 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+func TestEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		v, err           float64
+		value, plusMinus string
+	}{
+		{320763, 1634, "320800", "± 1600"},
+		{650373.4, 21000, "650000", "± 21000"},
+		{18.3, 10.2, "18", "± 10"},
+		{4.7, 6.14, "4.7", "± 6.1"},
+		{0.35, 0.123, "0.35", "± 0.12"},
+		{1234.5, 99.6, "1230", "± 100"}, // the error rounds up a place
+		{-3.2, 5.5, "-3.2", "± 5.5"},
+		{56, 0, "56", "± 0"},
+		{0.004, 0.01, "0.004", "± 0.010"},
+	} {
+		value, pm := Estimate(tc.v, tc.err)
+		if value != tc.value || pm != tc.plusMinus {
+			t.Errorf("Estimate(%v, %v) = %q, %q; want %q, %q", tc.v, tc.err, value, pm, tc.value, tc.plusMinus)
+		}
+	}
+}
