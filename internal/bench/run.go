@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -370,9 +371,12 @@ const DefaultRecord = 1_000_000
 // attributionRate picks the memory-profile rate of the attribution runs of
 // r, of base and n iterations: 1, every allocation, if the two runs make
 // at most record allocations (by r's allocs/op; each also runs one
-// iteration first, with b.N=1), or else the power of two of bytes that
-// records about record of them at most. A negative record is no bound; 0
-// is DefaultRecord.
+// iteration first, with b.N=1), or else the rate in bytes that records
+// about record of them. A negative record is no bound; 0 is DefaultRecord.
+//
+// The runtime records an allocation of s bytes with probability
+// 1-exp(-s/rate), close to s/rate where s is small: the runs record about
+// their bytes over the rate, and the larger sites, by bytes, more.
 func attributionRate(r *Result, base, n, record int) int {
 	if record == 0 {
 		record = DefaultRecord
@@ -381,15 +385,11 @@ func attributionRate(r *Result, base, n, record int) int {
 	if record < 0 || r.AllocsPerOp*iters <= float64(record) {
 		return 1
 	}
-	per := r.BytesPerOp * iters / float64(record) // bytes per recorded allocation
+	per := math.Ceil(r.BytesPerOp * iters / float64(record)) // bytes per recorded allocation
 	if per <= 1 {
 		return 1
 	}
-	rate := 2
-	for float64(rate) < per && rate < 1<<30 {
-		rate *= 2
-	}
-	return rate
+	return int(min(per, 1<<30))
 }
 
 // attributionIters picks the iteration counts of the two attribution runs.
@@ -405,8 +405,8 @@ func attributionIters(r *Result) (base, n int) {
 // attribution picks the iteration counts and the memory-profile rate of
 // the attribution runs of r, as attributionIters and attributionRate say.
 // Runs recorded by sample record no more allocations for more iterations,
-// so they run as many as the time allows (sampledIters), at the rate that
-// records about as many in all.
+// so they run as sampledIters says, at the rate that records about as many
+// in all.
 func attribution(r *Result, record int) (base, n, rate int) {
 	base, n = attributionIters(r)
 	if attributionRate(r, base, n, record) > 1 {
@@ -415,18 +415,19 @@ func attribution(r *Result, record int) (base, n, rate int) {
 	return base, n, attributionRate(r, base, n, record)
 }
 
+// minSampledIters is the fewest iterations of the longer of two runs that
+// record by sample, against 2 of the shorter: see sampledIters.
+const minSampledIters = 6
+
 // sampledIters picks the iteration counts of attribution runs that record
-// by sample, by time alone (attributionIters bounds them by allocations
-// too). Their difference is the per-op figure, and its sampling error is
-// that of all the samples of both runs: about the square root of their
-// number, with the bound on recorded allocations fixed, against a signal
-// of the iterations' difference times the samples per iteration. Its
-// relative error goes as the runs' iterations over their difference,
-// (base+1+n+1)/(n-base): 7 for the floor of 2 and 3, 2 or less from 13 and
-// 50 up.
+// by sample. The samples of both runs make the error of their difference,
+// and only the extra iterations' make its figure: a site's relative error
+// is about (base+n+2)/(n-base) over the square root of its samples. So the
+// shorter run is as short as a run can be, 2 iterations, and the longer one
+// runs half a second, but at least minSampledIters, which keeps that
+// factor at 2.5 or less.
 func sampledIters(r *Result) (base, n int) {
-	n = max(3, int(maxRecordNs/max(r.NsPerOp, 1)))
-	return max(2, n/4), n
+	return 2, max(minSampledIters, int(maxRecordNs/max(r.NsPerOp, 1)))
 }
 
 // run executes the test binary in the package directory, as go test does,

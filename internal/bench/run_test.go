@@ -36,17 +36,21 @@ func TestAttribution(t *testing.T) {
 		base, n, rate int
 	}{
 		// Benchmark1000KB100Aliases of gopkg.in/yaml.v3: 5.7M allocs/op,
-		// 426 MB/op, about a second an op: the floor of 2 and 3 either way.
-		{"yaml", 1.2e9, 5693852, 425520813, 0, 2, 3, 4096},
+		// 426 MB/op, about a second an op: sampled, 2 and 6 iterations,
+		// the fewest that keep the error factor (10/4) at 2.5, at one
+		// allocation per 4256 bytes (their 4.26 GB over a million).
+		{"yaml", 1.2e9, 5693852, 425520813, 0, 2, 6, 4256},
 		// 200,000 allocs/op, 5 MB/op, 6 ms an op: 2 and 3 would record
-		// 1.4M; sampled, it runs 20 and 83 iterations, at one allocation
-		// per 1 KiB (their 538 MB over a million, rounded up).
-		{"heavy, fast", 6e6, 2e5, 5.12e6, 0, 20, 83, 1024},
+		// 1.4M; sampled, it runs 2 and 83 iterations, half a second, at
+		// one allocation per 446 bytes (their 445 MB over a million,
+		// rounded up).
+		{"heavy, fast", 6e6, 2e5, 5.12e6, 0, 2, 83, 446},
 		{"the same, exact", 6e6, 2e5, 5.12e6, -1, 2, 3, 1},
 		{"usual", 2000, 64, 4096, 0, 781, 3125, 1},
-		// Bounded to 1000 recorded allocations: by time alone, 62,500 and
-		// 250,000 iterations, one allocation per 2 MiB (1.28 GB over 1000).
-		{"small bound", 2000, 64, 4096, 1000, 62500, 250000, 1 << 21},
+		// Bounded to 1000 recorded allocations: by time alone, 2 and
+		// 250,000 iterations, one allocation per 1,024,017 bytes (1.02 GB
+		// over 1000, rounded up).
+		{"small bound", 2000, 64, 4096, 1000, 2, 250000, 1024017},
 	} {
 		r := &Result{NsPerOp: tc.ns, AllocsPerOp: tc.allocs, BytesPerOp: tc.bytes}
 		if base, n, rate := attribution(r, tc.record); base != tc.base || n != tc.n || rate != tc.rate {
@@ -65,13 +69,13 @@ func TestAttributionRate(t *testing.T) {
 	}{
 		// Benchmark1000KB100Aliases of gopkg.in/yaml.v3: 5.7M allocs/op,
 		// 426 MB/op, at the floor of 2 and 3 iterations: 39.9M allocations,
-		// about 107 s to record each, against 4 s at one per 4 KiB.
-		{"yaml", 5693852, 425520813, 2, 3, 0, 4096},
+		// about 107 s to record each, against 4 s at one per 2979 bytes.
+		{"yaml", 5693852, 425520813, 2, 3, 0, 2979},
 		{"at the bound", 1e5, 8e6, 2, 3, 700_000, 1},
-		{"just above, rounded up to a power of two", 142858, 142858 * 64, 2, 3, 0, 128},
+		{"just above, rounded up", 142858, 142858 * 64, 2, 3, 0, 65},
 		{"usual", 64, 4096, 781, 3125, 0, 1},
 		{"no bound", 5693852, 425520813, 2, 3, -1, 1},
-		{"smaller bound", 64, 4096, 781, 3125, 1000, 16384}, // 16 MB over 1000
+		{"smaller bound", 64, 4096, 781, 3125, 1000, 16008}, // 16 MB over 1000
 		{"bytes too few to sample", 1e7, 0, 2, 3, 0, 1},
 		{"huge", 1e9, 1e15, 2, 3, 0, 1 << 30},
 	} {
