@@ -7,18 +7,27 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 // memProfile takes an allocation profile of the ok package's benchmark with
-// go test, as a user would, and returns its path.
+// go test, as a user would, recording every allocation, and returns its
+// path.
 func memProfile(t *testing.T) string {
+	t.Helper()
+	return memProfileAt(t, 1)
+}
+
+// memProfileAt is memProfile at the memory-profile rate given.
+func memProfileAt(t *testing.T, rate int) string {
 	t.Helper()
 	dir := t.TempDir()
 	prof := filepath.Join(dir, "allocs.pb.gz")
 	cmd := exec.Command("go", "test", "-run", "^$", "-bench", "Fields", "-benchtime", "500x",
-		"-memprofilerate", "1", "-memprofile", prof, "-o", filepath.Join(dir, "ok.test"), "./ok")
+		"-memprofilerate", strconv.Itoa(rate), "-memprofile", prof, "-o", filepath.Join(dir, "ok.test"), "./ok")
 	cmd.Dir = testMod
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test -memprofile: %v\n%s", err, out)
@@ -95,6 +104,41 @@ func TestReportFromProfileFile(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the text report lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// TestReportFromSampledProfile: the counts of a sampled profile are
+// estimates, each with its error, in JSON and in text.
+func TestReportFromSampledProfile(t *testing.T) {
+	prof := memProfileAt(t, 64)
+	code, stdout, stderr := squash(t, testMod, "-profile", prof, "-json", "./ok")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Packages []struct {
+			Benchmarks []struct {
+				Sites []struct {
+					File         string
+					Line         int
+					Objects      int64
+					ObjectsError float64 `json:"objects_error"`
+					BytesError   float64 `json:"bytes_error"`
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil || len(r.Packages) != 1 {
+		t.Fatalf("%v:\n%s", err, stdout)
+	}
+	for _, s := range r.Packages[0].Benchmarks[0].Sites {
+		if s.ObjectsError <= 0 || s.BytesError <= 0 {
+			t.Errorf("%s:%d: %d objects ± %v, bytes ± %v; want errors above 0", s.File, s.Line, s.Objects, s.ObjectsError, s.BytesError)
+		}
+	}
+	_, text, _ := squash(t, testMod, "-profile", prof, "./ok")
+	if !strings.Contains(text, "site (estimates from a sample, ± 95% interval)\n") || !regexp.MustCompile(`\n\s+± \d+\s+± \d+\s+parts := strings.Split`).MatchString(text) {
+		t.Errorf("the text report does not give the errors:\n%s", text)
 	}
 }
 

@@ -9,6 +9,7 @@
 // Per-op figures are exact counts: what the difference of the two recorded
 // runs holds, divided by the iterations it covers; for a benchmark that
 // allocates too much to record each allocation, estimates from a sample
-// (Benchmark.MemProfileRate). A benchmark's sites, the allocations outside
-// the module and Benchmark.UnrecordedAllocsPerOp add up to its allocs/op.
+// (Benchmark.MemProfileRate), each with its error (Site.AllocsPerOpError).
+// A benchmark's sites, the allocations outside the module and
+// Benchmark.UnrecordedAllocsPerOp add up to its allocs/op.
 package report

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -237,7 +238,7 @@ func withoutNoise(attr *profile.Attribution) {
 	}
 	attr.Sites = slices.DeleteFunc(attr.Sites, func(s profile.Site) bool { return noise(s.Objects, s.Bytes) })
 	if noise(attr.OutsideObjects, attr.OutsideBytes) {
-		attr.OutsideObjects, attr.OutsideBytes = 0, 0
+		attr.OutsideObjects, attr.OutsideBytes, attr.OutsideVariance = 0, 0, 0
 	}
 }
 
@@ -287,17 +288,15 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 	if err != nil {
 		return nil, err
 	}
-	mem, base = profile.WithoutInit(mem), profile.WithoutInit(base)
+	// Where they were sampled, their counts are scaled as the runtime
+	// samples, which runtime/pprof does not quite do.
+	mem, base = profile.Rescale(profile.WithoutInit(mem)), profile.Rescale(profile.WithoutInit(base))
 	if top, _, sub := strings.Cut(res.Name, "/"); sub {
 		// The set-up of a sub-benchmark's parent, which go test does
 		// not count.
 		mem, base = profile.WithoutParent(mem, scope, top), profile.WithoutParent(base, scope, top)
 	}
-	diff, err := profile.Diff(mem, base)
-	if err != nil {
-		return nil, err
-	}
-	attr, err := profile.Blame(diff, scope)
+	attr, err := profile.BlameDifference(mem, base, scope)
 	if err != nil {
 		return nil, err
 	}
@@ -332,12 +331,16 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		return nil, err
 	}
 	// Counts per iteration of the recorded difference: exact, or estimates
-	// where it was sampled.
+	// where it was sampled, with their errors.
 	iters := float64(b.RecordedIterations)
+	variance := attr.OutsideVariance
 	for i, s := range attr.Sites {
 		site := sites[i]
 		site.AllocsPerOp = float64(s.Objects) / iters
 		site.BytesPerOp = float64(s.Bytes) / iters
+		site.AllocsPerOpError = interval(s.ObjectsVariance) / iters
+		site.BytesPerOpError = interval(s.BytesVariance) / iters
+		variance += s.ObjectsVariance
 		site.Share = float64(s.Objects) / float64(objs)
 		for i := range site.Mechanisms {
 			site.Mechanisms[i].AllocsPerOp = float64(s.Mechanisms[i].Objects) / iters
@@ -348,12 +351,20 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		explain(&site, s, ix, src)
 		b.Sites = append(b.Sites, site)
 	}
+	b.UnrecordedAllocsPerOpError = interval(variance) / iters
 	// go test truncates allocs/op: up to one more is its own count.
 	recorded := float64(objs+b.OutsideObjects) / iters
 	if high := b.AllocsPerOpMax + 1; recorded > high && recorded > 1.1*high {
 		b.OverRecordedAllocsPerOp = recorded
 	}
 	return b, nil
+}
+
+// interval returns the half-width of the 95% confidence interval of an
+// estimate of that variance: 1.96 standard errors, as a count of many
+// samples is close to normal. benchstat's ± is a 95% interval too.
+func interval(variance float64) float64 {
+	return 1.96 * math.Sqrt(variance)
 }
 
 // unrecorded returns what of b's allocs/op its sites and the allocations
@@ -384,6 +395,7 @@ func FromProfile(ctx context.Context, src string, pkgs []gotool.Package) (*Repor
 	if err != nil {
 		return nil, err
 	}
+	p = profile.Rescale(p)
 	var scope profile.Scope
 	roots := map[string]string{} // scope prefix -> root directory
 	for _, pkg := range pkgs {
@@ -404,6 +416,7 @@ func FromProfile(ctx context.Context, src string, pkgs []gotool.Package) (*Repor
 		src := newSources(root, prefix)
 		site := src.siteIn(s, fpkg, prefix)
 		site.Objects, site.Bytes = s.Objects, s.Bytes
+		site.ObjectsError, site.BytesError = interval(s.ObjectsVariance), interval(s.BytesVariance)
 		// The mechanisms only: the compiler's records would be of a build
 		// squash made, not of the one profiled.
 		explain(&site, s, nil, src)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os/exec"
 	"path/filepath"
@@ -242,4 +243,71 @@ func TestCallers(t *testing.T) {
 	if want := regexp.MustCompile(`callers: 75%\s+callers\.Index \(callers\.go:20\),\s+25%\s+callers\.Lookup\s+\(callers\.go:27\)`); !want.MatchString(buf.String()) {
 		t.Errorf("text lacks the callers' line:\n%s", buf.String())
 	}
+}
+
+// TestSampledWithinError measures testdata/sampled, whose three lines make
+// 400 objects of 16 bytes, 100 of 128 and 20 of 4096 an op, bounded to
+// 20,000 recorded allocations: a sample. Each site's estimate must lie
+// within its printed error of those counts, and the error must be of the
+// size that its samples give (a few percent), not one that holds anything.
+// A 95% interval misses one time in twenty, by design: as Go's own test of
+// heap sampling does (test/heapsampling.go), the test fails only when three
+// experiments in a row miss.
+func TestSampledWithinError(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs benchmarks")
+	}
+	ctx := context.Background()
+	pkg, bin, work := build(t, "testdata/sampled", ".")
+	ix, err := escape.Load(bin.DiagDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := map[string]struct{ allocs, size float64 }{
+		"small = new([2]*int)":       {400, 16},
+		"medium = make([]*int, 16)":  {100, 128},
+		"large = make([]byte, 4096)": {20, 4096},
+	}
+	experiment := func() []string {
+		res, err := bin.Measure(ctx, "BenchmarkAllocate", nil, work, bench.Options{Benchtime: "100x", Record: 20_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := benchmarkFrom(ctx, res, profile.Scope{pkg.Scope()}, newSources(pkg.Root, pkg.Module), ix, nil, pkg.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.MemProfileRate <= 1 {
+			t.Fatalf("memprofilerate %d; want a sample", b.MemProfileRate)
+		}
+		var misses []string
+		seen := 0
+		for _, s := range b.Sites {
+			want, ok := exact[s.Code]
+			if !ok {
+				continue
+			}
+			seen++
+			t.Logf("%s: %.1f ± %.1f allocs/op, %.0f ± %.0f B/op; exactly %v, %v", s.Code, s.AllocsPerOp, s.AllocsPerOpError, s.BytesPerOp, s.BytesPerOpError, want.allocs, want.allocs*want.size)
+			if s.AllocsPerOpError <= 0 || s.AllocsPerOpError > 0.15*want.allocs || s.BytesPerOpError <= 0 || s.BytesPerOpError > 0.15*want.allocs*want.size {
+				t.Errorf("%s: error ± %v allocs/op, ± %v B/op; want above 0 and under 15%%", s.Code, s.AllocsPerOpError, s.BytesPerOpError)
+			}
+			if math.Abs(s.AllocsPerOp-want.allocs) > s.AllocsPerOpError || math.Abs(s.BytesPerOp-want.allocs*want.size) > s.BytesPerOpError {
+				misses = append(misses, fmt.Sprintf("%s: %v ± %v allocs/op, %v ± %v B/op; exactly %v, %v",
+					s.Code, s.AllocsPerOp, s.AllocsPerOpError, s.BytesPerOp, s.BytesPerOpError, want.allocs, want.allocs*want.size))
+			}
+		}
+		if seen != len(exact) {
+			t.Fatalf("%d of the %d lines are sites: %+v", seen, len(exact), b.Sites)
+		}
+		return misses
+	}
+	var misses []string
+	for range 3 {
+		if misses = experiment(); len(misses) == 0 {
+			return
+		}
+		t.Logf("outside the error: %s", strings.Join(misses, "; "))
+	}
+	t.Errorf("three experiments in a row had estimates outside their errors; the last: %s", strings.Join(misses, "; "))
 }

@@ -153,7 +153,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		}
 	}
 	if sampled {
-		counts = "site (estimates from a sample)"
+		counts = "site (estimates from a sample, ± 95% interval)"
 	}
 	t.line("  %9s %9s %6s  %s", objCol, byteCol, "share", counts)
 	switch {
@@ -172,9 +172,10 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		// add up to the benchmark's allocs/op.
 		if perOp && b.UnrecordedAllocsPerOp > 0 && text.Num(b.UnrecordedAllocsPerOp) != "0" {
 			if sampled {
-				t.figure(text.Num(b.UnrecordedAllocsPerOp), "not in the estimates: the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+text.Plural(b.Iterations, "op", "ops"))
+				v, pm := text.Estimate(b.UnrecordedAllocsPerOp, b.UnrecordedAllocsPerOpError)
+				t.figure(v, pm, "not in the estimates: the sample's error, allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+text.Plural(b.Iterations, "op", "ops"))
 			} else {
-				t.figure(text.Num(b.UnrecordedAllocsPerOp), "not recorded one by one: tiny allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+text.Plural(b.Iterations, "op", "ops"))
+				t.figure(text.Num(b.UnrecordedAllocsPerOp), "", "not recorded one by one: tiny allocations that share 16-byte blocks, or set-up, which the timing run spread over its "+text.Plural(b.Iterations, "op", "ops"))
 			}
 		}
 	}()
@@ -225,6 +226,17 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		if !perOp {
 			a, by = fmt.Sprint(s.Objects), fmt.Sprint(s.Bytes)
 		}
+		// An estimate is rounded to what its error allows, and the error
+		// goes under it, beside the code.
+		var errA, errB string
+		switch {
+		case sampled && perOp:
+			a, errA = estimate(s.AllocsPerOp, s.AllocsPerOpError)
+			by, errB = estimate(s.BytesPerOp, s.BytesPerOpError)
+		case sampled:
+			a, errA = estimate(float64(s.Objects), s.ObjectsError)
+			by, errB = estimate(float64(s.Bytes), s.BytesError)
+		}
 		where := clipLeft(fmt.Sprintf("%s:%d", s.File, s.Line), t.width-siteIndent)
 		fn := cmp.Or(s.Label, shortFunc(s.Function))
 		head := fmt.Sprintf("  %9s %9s %5.1f%%  %s", a, by, 100*s.Share, where)
@@ -234,7 +246,10 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			t.line("%s", head)
 			t.line("%s%s", pad, clipLeft(fn, t.width-siteIndent))
 		}
-		if s.Code != "" {
+		switch {
+		case sampled:
+			t.line("%s", strings.TrimRight(fmt.Sprintf("  %9s %9s %6s  %s", errA, errB, "", clip(s.Code, t.width-siteIndent)), " "))
+		case s.Code != "":
 			t.line("%s%s", pad, clip(s.Code, t.width-siteIndent))
 		}
 		t.why(&s, pad)
@@ -532,16 +547,33 @@ func (t *textWriter) why(s *Site, pad string) {
 // figure prints a row of a benchmark's sites that is no site, such as the
 // allocations not recorded: its allocs/op, then text where a site's file
 // name starts, wrapped as a site's why: is (see wrap), its first line
-// beside the figure.
-func (t *textWriter) figure(allocs, text string) {
-	pad := strings.Repeat(" ", siteIndent)
-	for i, l := range wrapLines(text, max(t.width-siteIndent, 20)) {
-		if i == 0 {
-			t.line("  %9s %9s %6s  %s", allocs, "", "", l)
-		} else {
-			t.line("%s%s", pad, l)
-		}
+// beside the figure. plusMinus, where the figure is an estimate, goes under
+// it, as a site's does.
+func (t *textWriter) figure(allocs, plusMinus, text string) {
+	lines := wrapLines(text, max(t.width-siteIndent, 20))
+	if plusMinus != "" && len(lines) == 1 {
+		lines = append(lines, "")
 	}
+	for i, l := range lines {
+		col := ""
+		switch i {
+		case 0:
+			col = allocs
+		case 1:
+			col = plusMinus
+		}
+		t.line("%s", strings.TrimRight(fmt.Sprintf("  %9s %9s %6s  %s", col, "", "", l), " "))
+	}
+}
+
+// estimate formats an estimate and its error for a column of nine: the
+// error as a share of the estimate where it is too wide in figures.
+func estimate(v, err float64) (value, plusMinus string) {
+	value, plusMinus = text.Estimate(v, err)
+	if utf8.RuneCountInString(plusMinus) > 9 && v > 0 {
+		plusMinus = fmt.Sprintf("± %.0f%%", 100*err/v)
+	}
+	return value, plusMinus
 }
 
 // nbsp joins words that wrap does not break apart; it prints as a space.

@@ -69,16 +69,36 @@ func TestWriteText(t *testing.T) {
 
 // TestWriteTextSampled: a benchmark recorded at a sampling rate says its
 // figures are estimates, how they were sampled, and how to have them exact;
-// one recorded exactly says they are exact.
+// each estimate is rounded to what its error allows, with the error under
+// it. One recorded exactly says its figures are exact.
 func TestWriteTextSampled(t *testing.T) {
 	r := sampleReport()
 	b := &r.Packages[0].Benchmarks[0]
-	b.MemProfileRate, b.UnrecordedAllocsPerOp = 4096, 6.5
+	b.MemProfileRate, b.UnrecordedAllocsPerOp, b.UnrecordedAllocsPerOpError = 4096, 6.5, 3.14
+	b.Sites[0].AllocsPerOpError, b.Sites[0].BytesPerOpError = 1.234, 9.87
+	b.Sites[1].AllocsPerOpError, b.Sites[1].BytesPerOpError = 0.31, 140
+	b.Sites[2].AllocsPerOp, b.Sites[2].AllocsPerOpError, b.Sites[2].BytesPerOp, b.Sites[2].BytesPerOpError = 3.2e6, 43210, 4.1e8, 1.5e7
+	b.Sites[2].Code = ""
 	out := rendered(t, r, TextOptions{})
 	for _, want := range []string{
-		"allocs/op      B/op  share  site (estimates from a sample)\n",
+		"allocs/op      B/op  share  site (estimates from a sample, ± 95% interval)\n",
 		"    one allocation recorded per 4 KiB allocated, on average: at 64 allocs/op,\n         too many to record each one (-exact does)\n",
-		"        6.5                   not in the estimates: the sample's error,\n                                   allocations that share 16-byte blocks, or\n                                   set-up, which the timing run spread over its\n                                   0 ops\n",
+		"" +
+			"       56.0     448.0  87.5%  dec/dec.go:27 dec.Simple\n" +
+			"      ± 1.2     ± 9.9         v, err := strconv.ParseUint(tok, 10, 8)\n",
+		"" +
+			"       1.00       900   1.6%  dec/dec.go:24 dec.Simple\n" +
+			"     ± 0.31     ± 140         parts := strings.Split(s, \" \")\n",
+		// Too wide in figures, B/op's error is a share; with no code,
+		// the errors stand alone.
+		"    3200000 410000000   0.8%  …deep/directory/tree/with/a/long/file_name.go:1234\n" +
+			"                              long.(*Decoder).decodeSomethingLong\n" +
+			"    ± 43000      ± 4%\n",
+		"" +
+			"        6.5                   not in the estimates: the sample's error,\n" +
+			"      ± 3.1                        allocations that share 16-byte blocks, or\n" +
+			"                                   set-up, which the timing run spread over its\n" +
+			"                                   0 ops\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -91,8 +111,10 @@ func TestWriteTextSampled(t *testing.T) {
 	if err := WriteJSON(&js, r); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(js.String(), `"memprofile_rate": 4096`) {
-		t.Errorf("JSON lacks the rate:\n%s", js.String())
+	for _, want := range []string{`"memprofile_rate": 4096`, `"allocs_per_op_error": 1.234`, `"bytes_per_op_error": 9.87`, `"unrecorded_allocs_per_op_error": 3.14`} {
+		if !strings.Contains(js.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, js.String())
+		}
 	}
 
 	b.MemProfileRate = 1
@@ -156,7 +178,7 @@ func TestWriteTextSampledProfile(t *testing.T) {
 		Sites: []Site{{File: "dec/dec.go", Line: 27, Function: "example.com/m/dec.Simple", Objects: 4096, Bytes: 1 << 20, Share: 1}},
 	}}}}}
 	for rate, want := range map[int]string{
-		512 << 10: "site (estimates from a sample)\n    the profile recorded one allocation per 512 KiB allocated, on average\n",
+		512 << 10: "site (estimates from a sample, ± 95% interval)\n    the profile recorded one allocation per 512 KiB allocated, on average\n",
 		1:         "site (exact counts)\n",
 		0:         "share  site\n",
 	} {

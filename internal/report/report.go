@@ -139,6 +139,10 @@ type Benchmark struct {
 	// more: by less than 1 where go test truncated AllocsPerOp to a whole
 	// number, by more where OverRecordedAllocsPerOp is set.
 	UnrecordedAllocsPerOp float64 `json:"unrecorded_allocs_per_op"`
+	// UnrecordedAllocsPerOpError is the half-width of its 95% confidence
+	// interval where the sites were sampled: the sample's error in the
+	// sites and OutsideObjects that it subtracts. 0 where they are exact.
+	UnrecordedAllocsPerOpError float64 `json:"unrecorded_allocs_per_op_error,omitzero"`
 
 	// OverRecordedAllocsPerOp, when not 0, is what the recorded
 	// iterations allocated per op (the sites and OutsideObjects), which is
@@ -190,10 +194,19 @@ type Site struct {
 	// the package doc says; always in JSON, for a benchmark's site.
 	AllocsPerOp float64 `json:"allocs_per_op"`
 	BytesPerOp  float64 `json:"bytes_per_op"`
+	// AllocsPerOpError and BytesPerOpError are the half-widths of the 95%
+	// confidence intervals of the per-op figures, where they are estimates
+	// from a sample (Benchmark.MemProfileRate above 1); 0 where they are
+	// exact.
+	AllocsPerOpError float64 `json:"allocs_per_op_error,omitzero"`
+	BytesPerOpError  float64 `json:"bytes_per_op_error,omitzero"`
 	// Absolute counts (profiles read with -profile), in JSON in place of
-	// the per-op figures (see MarshalJSON).
-	Objects int64 `json:"objects,omitzero"`
-	Bytes   int64 `json:"bytes,omitzero"`
+	// the per-op figures (see MarshalJSON), and the half-widths of their
+	// 95% confidence intervals where the profile was sampled.
+	Objects      int64   `json:"objects,omitzero"`
+	Bytes        int64   `json:"bytes,omitzero"`
+	ObjectsError float64 `json:"objects_error,omitzero"`
+	BytesError   float64 `json:"bytes_error,omitzero"`
 
 	// Share is the site's fraction of the benchmark's allocated objects.
 	Share float64 `json:"share"`

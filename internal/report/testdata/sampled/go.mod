@@ -1,0 +1,3 @@
+module example.com/sampled
+
+go 1.26

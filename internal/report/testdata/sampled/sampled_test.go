@@ -1,0 +1,9 @@
+package sampled
+
+import "testing"
+
+func BenchmarkAllocate(b *testing.B) {
+	for b.Loop() {
+		Allocate()
+	}
+}
