@@ -273,6 +273,9 @@ func TestReportText(t *testing.T) {
 			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
 		}
 	}
+	if strings.Contains(stdout, "go vet") {
+		t.Errorf("a package that go vet passes has a note of go vet's:\n%s", stdout)
+	}
 }
 
 // TestInterruptLeavesNoTempFiles runs squash as a process, interrupts it
@@ -602,11 +605,5 @@ func TestReportVetRejects(t *testing.T) {
 	want := []string{"vetfails/vetfails_test.go:9:1: ExampleReset refers to unknown identifier: Reset"}
 	if p := rep.Packages[0]; !slices.Equal(p.Vet, want) || len(p.Benchmarks) != 1 || len(p.Benchmarks[0].Sites) != 1 {
 		t.Errorf("-json: vet %q, %d benchmarks; want %q and BenchmarkBuffer with its site", p.Vet, len(p.Benchmarks), want)
-	}
-
-	// A package that go vet passes has no note.
-	_, text, _ = squash(t, testMod, "-nolint", "-bench", "Fields", "-benchtime", "100x", "./ok")
-	if strings.Contains(text, "go vet") {
-		t.Errorf("a package go vet passes has a note:\n%s", text)
 	}
 }
