@@ -2,6 +2,7 @@ package profile
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -18,6 +19,12 @@ import (
 // maxProfileBytes bounds what Load reads; real allocation profiles are a few
 // megabytes at most.
 const maxProfileBytes = 512 << 20
+
+// maxUnzipped bounds what a gzipped profile may decompress to: a few
+// megabytes of gzip can hold gigabytes of zeros, which would take as much
+// memory. A real profile of hundreds of megabytes is already extreme. A
+// variable, so that a test can lower it.
+var maxUnzipped int64 = 512 << 20
 
 // Load reads a profile from a file (gzipped or not) or from an http(s) URL
 // such as http://127.0.0.1:6060/debug/pprof/allocs.
@@ -52,6 +59,12 @@ func Parse(data []byte) (*profile.Profile, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("empty profile: take one with go test -memprofile or from /debug/pprof/allocs")
 	}
+	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		var err error
+		if data, err = gunzip(data); err != nil {
+			return nil, err
+		}
+	}
 	p, err := profile.ParseData(data)
 	if err != nil {
 		return nil, fmt.Errorf("not a pprof profile (%v): take one with go test -memprofile or from /debug/pprof/allocs", err)
@@ -60,6 +73,36 @@ func Parse(data []byte) (*profile.Profile, error) {
 		return nil, fmt.Errorf("corrupt profile: %v", err)
 	}
 	return p, nil
+}
+
+// gunzip decompresses data, up to maxUnzipped bytes. It counts the bytes
+// first, and keeps none of them: what a gzip bomb would take is refused
+// before any of it is held.
+func gunzip(data []byte) ([]byte, error) {
+	unzip := func(w io.Writer) (int64, error) {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return 0, fmt.Errorf("not a pprof profile (a broken gzip header: %v): take one with go test -memprofile or from /debug/pprof/allocs", err)
+		}
+		n, err := io.Copy(w, io.LimitReader(zr, maxUnzipped+1))
+		if err != nil {
+			return 0, fmt.Errorf("not a pprof profile (%v): take one with go test -memprofile or from /debug/pprof/allocs", err)
+		}
+		return n, nil
+	}
+	n, err := unzip(io.Discard)
+	switch {
+	case err != nil:
+		return nil, err
+	case n > maxUnzipped:
+		return nil, fmt.Errorf("the profile decompresses to more than %d MiB, more than any profile squash reads: take a shorter one", maxUnzipped>>20)
+	}
+	var out bytes.Buffer
+	out.Grow(int(n))
+	if _, err := unzip(&out); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 func fetch(ctx context.Context, u *url.URL) ([]byte, error) {

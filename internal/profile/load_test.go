@@ -2,6 +2,7 @@ package profile
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"net"
 	"net/http"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/pprof/profile"
 )
 
 var sink []byte
@@ -175,4 +178,28 @@ func FuzzParse(f *testing.F) {
 		Blame(p, Scope{"example.com/m"})
 		AllocCPUShare(p)
 	})
+}
+
+// TestParseGzipBomb: a gzipped file that decompresses to more than the
+// limit is refused in one line, having decompressed no more than the limit;
+// a real profile, gzipped as the runtime writes it, is read as before.
+func TestParseGzipBomb(t *testing.T) {
+	defer func(n int64) { maxUnzipped = n }(maxUnzipped)
+	maxUnzipped = 1 << 20
+	var bomb bytes.Buffer
+	zw := gzip.NewWriter(&bomb)
+	zw.Write(make([]byte, 8<<20))
+	zw.Close()
+	_, err := Parse(bomb.Bytes())
+	if err == nil || !strings.Contains(err.Error(), "decompresses to more than 1 MiB") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a gzip of 8 MiB of zeros: %v", err)
+	}
+	var real bytes.Buffer
+	p := &profile.Profile{SampleType: []*profile.ValueType{{Type: "alloc_objects", Unit: "count"}, {Type: "alloc_space", Unit: "bytes"}}}
+	if err := p.Write(&real); err != nil { // Write gzips
+		t.Fatal(err)
+	}
+	if _, err := Parse(real.Bytes()); err != nil {
+		t.Errorf("a real gzipped profile: %v", err)
+	}
 }
