@@ -414,7 +414,7 @@ func TestGuardNoalloc(t *testing.T) {
 func TestGuardBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		dir  string // "": a copy of the guard module with a package that does not compile; "budgeted": a copy with budgets
+		dir  string // "": a copy of the guard module with a package that does not compile; "budgeted": a copy with budgets; "budgeted, plain": and a package with no test
 		args []string
 		want string
 
@@ -431,6 +431,9 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "budget named is missing", dir: "budgeted", args: []string{"-budget", "ci/typo.budget", "./..."},
 			want: "-budget ci/typo.budget: no such file: check the path, or record budgets there with 'squash guard -write -budget ci/typo.budget'"},
 		{name: "no benchmark matches", dir: "budgeted", args: []string{"-bench", "NoSuch", "./..."}, want: `no benchmarks in example.com/guard/dec match -bench "NoSuch"`},
+		// A package with no benchmark, budget or marked function would
+		// read "budgets: 0 over, 0 within", as if it passed a check.
+		{name: "nothing to guard in a package", dir: "budgeted, plain", args: []string{"./plain"}, want: "nothing to guard in ./plain: no benchmark, no budget and no function marked //squash:noalloc"},
 		{name: "does not compile", args: []string{"./..."}, want: "example.com/guard/broken does not compile", benchmarked: true},
 		{name: "does not compile, no test files", args: []string{"./..."}, want: "example.com/guard/broken does not compile"},
 		{name: "bad count", dir: testMod, args: []string{"-count", "0", "./ok"}, want: "-count must be at least 1"},
@@ -438,9 +441,13 @@ func TestGuardBadInput(t *testing.T) {
 		{name: "bad bench regexp", dir: testMod, args: []string{"-bench", "(", "./ok"}, want: `-bench "(": element 1, "(", is not a regexp`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.dir == "budgeted" {
+			if plain := tc.dir == "budgeted, plain"; plain || tc.dir == "budgeted" {
 				tc.dir = guardModule(t)
 				budgetWith(t, tc.dir, countLine, decodeLine)
+				if plain {
+					os.Mkdir(filepath.Join(tc.dir, "plain"), 0o755)
+					os.WriteFile(filepath.Join(tc.dir, "plain", "plain.go"), []byte("package plain\n\n// N is a number.\nfunc N() int { return 1 }\n"), 0o644)
+				}
 			}
 			if tc.dir == "" {
 				tc.dir = guardModule(t)

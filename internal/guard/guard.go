@@ -126,6 +126,11 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (failed bool
 			return false, err
 		}
 		run.gone = gonePackages(ctx, root, old, run.pkgs)
+		budgeted := slices.ContainsFunc(old.Benchmarks, func(b budget.Benchmark) bool { return slices.Contains(run.pkgs, b.Package) })
+		if len(run.measured)+len(run.skipped) == 0 && !budgeted && !run.noalloc.Marked() {
+			// "0 over, 0 within" would read as a pass of a check of nothing.
+			return false, fmt.Errorf("nothing to guard in %s: no benchmark, no budget and no function marked //squash:noalloc; add a benchmark and record its budget with 'squash guard -write', or guard another package", strings.Join(guardPatterns(cfg.Patterns), " "))
+		}
 	}
 	return run.print(stdout, stderr), nil
 }
