@@ -662,3 +662,46 @@ func TestLintProfile(t *testing.T) {
 		t.Errorf("-profile with -fix: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestLintCacheHistory: what squash lint finds in a package does not depend
+// on what it linted before. go vet analyses a dependency for facts alone,
+// and caches that empty output under the key of the package linted itself,
+// where the package has no _test.go file of its own.
+func TestLintCacheHistory(t *testing.T) {
+	dir := newModule(t, "vc")
+	os.MkdirAll(filepath.Join(dir, "q"), 0o755)
+	os.WriteFile(filepath.Join(dir, "vc.go"), []byte("package vc\n\nimport \"vc/q\"\n\n// F formats n.\nfunc F(n int) string { return q.S(n) }\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "q", "q.go"), []byte(`package q
+
+import (
+	"fmt"
+)
+
+// S formats n.
+func S(n int) string { return fmt.Sprintf("%d", n) }
+
+// IDs copies xs.
+func IDs(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+`), 0o644)
+	const want = "q/q.go:8:31: integer-format: fmt.Sprintf can be replaced with faster strconv.Itoa [perfsprint]\n" +
+		"q/q.go:12:2: out grows once per iteration of a loop of len(xs) iterations: make it with that capacity [prealloc]\n"
+	if code, out, errs := runSquash(t, dir, "lint", "."); code != exitClean || out != "" || errs != "" {
+		t.Errorf("lint .: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, out, errs := runSquash(t, dir, "lint", "./q"); code != exitFindings || out != want || errs != "" {
+		t.Errorf("lint ./q after lint .: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+
+	// With a _test.go file, go vet lints q with it, and analyses q alone
+	// for vc: each finding comes once, from the first.
+	os.WriteFile(filepath.Join(dir, "q", "q_test.go"), []byte("package q\n\nimport \"testing\"\n\nfunc TestS(t *testing.T) { _ = S(1) }\n"), 0o644)
+	if code, out, errs := runSquash(t, dir, "lint", "./..."); code != exitFindings || out != want || errs != "" {
+		t.Errorf("lint ./...: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+}

@@ -3,6 +3,7 @@ package lint
 import (
 	"cmp"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"go/token"
 	"maps"
@@ -26,20 +27,35 @@ import (
 // suite's flags (-NAME to choose analyzers, -NAME.FLAG for theirs) itself.
 // Without -fix, the diagnostics that are no findings (see findingsOnly) are
 // not reported: go vet prints them, and squash lint reads them, from here.
+// squash lint runs it with -lint (see lintFlag).
 func Main() { mainWith(Suite()) }
 
 func mainWith(suite []*analysis.Analyzer) {
+	fail := func(err error) {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
+		os.Exit(1)
+	}
+	mode := lintMode(os.Args[1:])
 	if slices.ContainsFunc(os.Args[1:], func(a string) bool { return a == "-fix" || a == "--fix" || a == "-fix=true" }) {
 		var err error
 		suite, os.Args, err = suiteFlags(suite, os.Args)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
-			os.Exit(1)
+			fail(err)
 		}
 		suite = FixSuite(suite...)
 	} else {
 		suite = findingsOnly(suite)
+		if mode == lintFindings {
+			suite = append(suite, announcer)
+		}
 	}
+	if mode != "" {
+		var err error
+		if os.Args, err = inFull(os.Args); err != nil {
+			fail(err)
+		}
+	}
+	flag.String(lintFlag, "", "what squash lint reads: "+lintFindings+", or "+lintFixes)
 	unitchecker.Main(suite...)
 }
 
@@ -147,7 +163,7 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 		Requires: collected,
 		Run: func(pass *analysis.Pass) (any, error) {
 			var taken claims
-			r := pkgRound{Pkg: pass.Pkg.Path()}
+			r := unitLine{Pkg: pass.Pkg.Path()}
 			for _, c := range collected {
 				ds := pass.ResultOf[c].([]analysis.Diagnostic)
 				fates := taken.arbitrate(pass.Fset, c.Name, ds)
@@ -204,22 +220,9 @@ func finding(d analysis.Diagnostic) int {
 const roundsEnv = "SQUASH_FIX_ROUNDS"
 
 // roundPrefix starts the line the arbiter of FixSuite prints, followed by
-// its pkgRound in JSON, for a package where it made fixes, left out fixes, or found what
-// has none. Fix reads and removes it.
+// its unitLine in JSON, for a package where it made fixes, left out fixes,
+// or found what has none. Fix reads and removes it.
 const roundPrefix = "squash: fix round: "
-
-// A pkgRound is what the arbiter did in one package, in one round.
-type pkgRound struct {
-	Pkg       string    `json:"pkg"`
-	Made      int       `json:"made"`      // fixes kept
-	Unfixable int       `json:"unfixable"` // findings with no fix
-	Left      []LeftOut `json:"left,omitempty"`
-}
-
-// leave counts a fix of pass left out, as it overlaps one of overlaps.
-func (r *pkgRound) leave(pass, overlaps string) {
-	r.Left = addLeft(r.Left, LeftOut{Pass: pass, Overlaps: overlaps, N: 1})
-}
 
 // A LeftOut counts the fixes of one analyzer left out for one reason.
 type LeftOut struct {

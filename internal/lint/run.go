@@ -74,9 +74,10 @@ type Config struct {
 }
 
 // vet runs go vet with the tool and extra flags, returning its standard
-// output. go vet exits 1 when a tool reports (and with -diff when there is a
-// diff); that is an error only when it also wrote to standard error, where
-// compile errors and missing packages go.
+// output, also with an error, as go vet goes on past a package that fails.
+// go vet exits 1 when a tool reports (and with -diff when there is a diff);
+// that is an error only when it also wrote to standard error, where compile
+// errors and missing packages go.
 func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 	if c.Tool == "" {
 		return nil, errors.New("lint: no vet tool configured")
@@ -106,10 +107,10 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 		what := "cannot lint " + strings.Join(patterns, " ")
 		if lines := strings.Split(msg, "\n"); len(slices.DeleteFunc(lines, isHeader)) == 1 {
 			// Such as a pattern that matches no directory: one line.
-			return nil, fmt.Errorf("%s: %s", what, lines[0])
+			return stdout.Bytes(), fmt.Errorf("%s: %s", what, lines[0])
 		}
 		// Compile errors, under their packages' headers.
-		return nil, fmt.Errorf("%s:\n\t%s", what, strings.ReplaceAll(msg, "\n", "\n\t"))
+		return stdout.Bytes(), fmt.Errorf("%s:\n\t%s", what, strings.ReplaceAll(msg, "\n", "\n\t"))
 	}
 	return stdout.Bytes(), nil
 }
@@ -185,13 +186,22 @@ func isHeader(line string) bool { return strings.HasPrefix(line, "# ") }
 
 // Run runs every analyzer of Suite over the packages and returns their
 // findings, sorted by file and line. The go command caches the results, so a
-// second run on an unchanged tree is fast.
+// second run on an unchanged tree is fast. They are the same whatever ran
+// before (see lintFlag).
 func Run(ctx context.Context, c Config) ([]Finding, error) {
-	out, err := c.vet(ctx, "-json")
+	out, err := c.vet(ctx, "-json", "-"+lintFlag+"="+lintFindings)
 	if err != nil {
 		return nil, err
 	}
-	return parseJSON(out, os.ReadFile)
+	t, err := c.targets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var kept []byte
+	for _, u := range t.of(readUnits(out)) {
+		kept = append(kept, u.json...)
+	}
+	return parseJSON(kept, os.ReadFile)
 }
 
 // jsonDiagnostic is unitchecker's JSON form of a diagnostic.
@@ -336,7 +346,7 @@ func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
 		res := FixResult{}
 		made := 0
 		for line := range strings.Lines(string(out)) {
-			var r pkgRound
+			var r unitLine
 			if rest, ok := strings.CutPrefix(line, roundPrefix); ok && json.Unmarshal([]byte(rest), &r) == nil {
 				res.Unfixable += r.Unfixable
 				for _, l := range r.Left {
