@@ -671,7 +671,7 @@ func TestLintCacheHistory(t *testing.T) {
 	dir := newModule(t, "vc")
 	os.MkdirAll(filepath.Join(dir, "q"), 0o755)
 	os.WriteFile(filepath.Join(dir, "vc.go"), []byte("package vc\n\nimport \"vc/q\"\n\n// F formats n.\nfunc F(n int) string { return q.S(n) }\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "q", "q.go"), []byte(`package q
+	const qSrc = `package q
 
 import (
 	"fmt"
@@ -688,7 +688,8 @@ func IDs(xs []int) []int {
 	}
 	return out
 }
-`), 0o644)
+`
+	os.WriteFile(filepath.Join(dir, "q", "q.go"), []byte(qSrc), 0o644)
 	const want = "q/q.go:8:31: integer-format: fmt.Sprintf can be replaced with faster strconv.Itoa [perfsprint]\n" +
 		"q/q.go:12:2: out grows once per iteration of a loop of len(xs) iterations: make it with that capacity [prealloc]\n"
 	if code, out, errs := runSquash(t, dir, "lint", "."); code != exitClean || out != "" || errs != "" {
@@ -697,6 +698,18 @@ func IDs(xs []int) []int {
 	if code, out, errs := runSquash(t, dir, "lint", "./q"); code != exitFindings || out != want || errs != "" {
 		t.Errorf("lint ./q after lint .: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
 	}
+
+	// So do -diff and -fix.
+	if code, out, errs := runSquash(t, dir, "lint", "-fix", "."); code != exitClean || out != "" || errs != "" {
+		t.Errorf("lint -fix .: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, out, _ := runSquash(t, dir, "lint", "-diff", "./q"); code != exitFindings || !strings.Contains(out, "+func S(n int) string { return strconv.Itoa(n) }\n") {
+		t.Errorf("lint -diff ./q after lint -fix .: exit %d:\n%s", code, out)
+	}
+	if code, out, errs := runSquash(t, dir, "lint", "-fix", "./q"); code != exitClean || out != "fixed q/q.go\n" || errs != "" {
+		t.Errorf("lint -fix ./q after lint -fix .: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	os.WriteFile(filepath.Join(dir, "q", "q.go"), []byte(qSrc), 0o644)
 
 	// With a _test.go file, go vet lints q with it, and analyses q alone
 	// for vc: each finding comes once, from the first.

@@ -27,6 +27,9 @@ type Package struct {
 	Module string
 	// Standard reports whether the package is part of the standard library.
 	Standard bool
+	// Main reports whether its module is a main module: the one the go
+	// command runs in, or one of its workspace's.
+	Main bool
 
 	// HasTests reports whether the package has any _test.go files, the only
 	// place benchmarks can live.
@@ -77,6 +80,7 @@ type listed struct {
 	Module         *struct {
 		Path string
 		Dir  string
+		Main bool
 	}
 	Error *struct {
 		Err string
@@ -131,7 +135,7 @@ func Resolve(ctx context.Context, dir string, patterns []string) ([]Package, err
 		case l.Standard:
 			p.Module, p.Root = "std", l.Root+"/src"
 		case l.Module != nil:
-			p.Module, p.Root = l.Module.Path, l.Module.Dir
+			p.Module, p.Root, p.Main = l.Module.Path, l.Module.Dir, l.Module.Main
 		case l.ImportPath == "command-line-arguments":
 			return nil, fmt.Errorf("%s: squash takes packages, not .go files: name the package's directory, %s", strings.Join(patterns, " "), dirArg(dir, l.Dir))
 		default:

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"cmp"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"go/token"
@@ -21,10 +20,11 @@ import (
 )
 
 // Main runs Suite as a go vet tool (unitchecker.Main) and does not return.
-// With -fix, the analyzers' fixes go through FixSuite, so that two fixes of
-// one range never fail the whole run. go vet learns the tool's flags from a
-// run without -fix, which has the suite's; under -fix, Main applies the
-// suite's flags (-NAME to choose analyzers, -NAME.FLAG for theirs) itself.
+// With -fix or -lint=fixes, the analyzers' fixes go through FixSuite, so
+// that two fixes of one range never fail the whole run. go vet learns the
+// tool's flags from a run without them, which has the suite's; under them,
+// Main applies the suite's flags (-NAME to choose analyzers, -NAME.FLAG for
+// theirs) itself.
 // Without -fix, the diagnostics that are no findings (see findingsOnly) are
 // not reported: go vet prints them, and squash lint reads them, from here.
 // squash lint runs it with -lint (see lintFlag).
@@ -36,13 +36,13 @@ func mainWith(suite []*analysis.Analyzer) {
 		os.Exit(1)
 	}
 	mode := lintMode(os.Args[1:])
-	if slices.ContainsFunc(os.Args[1:], func(a string) bool { return a == "-fix" || a == "--fix" || a == "-fix=true" }) {
+	if mode == lintFixes || slices.ContainsFunc(os.Args[1:], func(a string) bool { return a == "-fix" || a == "--fix" || a == "-fix=true" }) {
 		var err error
 		suite, os.Args, err = suiteFlags(suite, os.Args)
 		if err != nil {
 			fail(err)
 		}
-		suite = FixSuite(suite...)
+		suite = fixSuite(mode == lintFixes, suite)
 	} else {
 		suite = findingsOnly(suite)
 		if mode == lintFindings {
@@ -138,21 +138,25 @@ func suiteFlags(suite []*analysis.Analyzer, args []string) ([]*analysis.Analyzer
 }
 
 // FixSuite returns one analyzer, "squash", that runs the analyzers and
-// reports their diagnostics with the fixes that go vet -fix can apply
-// together: it applies no fix of a package where two of them overlap
-// (modernize's fmtappendf and perfsprint both rewrite []byte(fmt.Sprint(n))),
-// and fails. In the analyzers' order, each fix is kept if none of its edits
-// overlaps one kept before; else it is left out. Fixes are independent of
-// one another, but for perfsprint's: it fixes a file's imports in a
-// diagnostic of its own ("fiximports"), worked out for all of its fixes in
-// that file, so those are kept or left out together. Insertions of one
-// analyzer at one place do not count as overlapping (regexpcompile adds
-// each hoisted Regexp before the function). A fix left out may apply once
-// the others are made, on the next go vet -fix, which Fix runs when the
-// arbiter says so in a line of its output, with why each was left out. The
-// diagnostics are reported under the arbiter's name, which -fix does not
-// print.
+// reports their diagnostics with the fixes that can be made together. Two
+// fixes that overlap (modernize's fmtappendf and perfsprint both rewrite
+// []byte(fmt.Sprint(n))) would fail go vet -fix on the whole package. In
+// the analyzers' order, each fix is kept if none of its edits overlaps one
+// kept before; else it is left out. Fixes are independent of one another,
+// but for perfsprint's: it fixes a file's imports in a diagnostic of its
+// own ("fiximports"), worked out for all of its fixes in that file, so
+// those are kept or left out together. Insertions of one analyzer at one
+// place do not count as overlapping (regexpcompile adds each hoisted
+// Regexp before the function). A fix left out may apply once the others
+// are made, in the next round of Fix. The diagnostics are reported under
+// the arbiter's name, which -fix does not print.
 func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
+	return fixSuite(false, analyzers)
+}
+
+// fixSuite is FixSuite; with heads set, the arbiter heads its unit's output
+// with a unitLine that says what it did, for Fix.
+func fixSuite(heads bool, analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 	var collected []*analysis.Analyzer
 	for _, a := range analyzers {
 		collected = append(collected, collecting(a))
@@ -191,15 +195,10 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 					pass.Report(d)
 				}
 			}
-			if (r.Made > 0 || len(r.Left) > 0 || r.Unfixable > 0) && os.Getenv(roundsEnv) == "1" {
-				// For Fix alone: go vet passes this output on to its
-				// user. It caches it with the package's results, and
-				// replays it when it does not run this.
-				line, err := json.Marshal(r)
-				if err != nil {
-					return nil, err
-				}
-				fmt.Printf("%s%s\n", roundPrefix, line)
+			if heads {
+				// go vet caches this output with the unit's results,
+				// and replays it when it does not run the tool.
+				return nil, printUnit(pass, r)
 			}
 			return nil, nil
 		},
@@ -214,15 +213,6 @@ func finding(d analysis.Diagnostic) int {
 	}
 	return 1
 }
-
-// roundsEnv, set to 1 in the environment of go vet, makes the arbiter print
-// its round: Fix sets it.
-const roundsEnv = "SQUASH_FIX_ROUNDS"
-
-// roundPrefix starts the line the arbiter of FixSuite prints, followed by
-// its unitLine in JSON, for a package where it made fixes, left out fixes,
-// or found what has none. Fix reads and removes it.
-const roundPrefix = "squash: fix round: "
 
 // A LeftOut counts the fixes of one analyzer left out for one reason.
 type LeftOut struct {

@@ -3,11 +3,9 @@ package lint
 import (
 	"cmp"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,28 +22,11 @@ import (
 // each file it changed on stdout, and says on stderr which fixes it left
 // out and why.
 func Apply(ctx context.Context, cfg Config, diff bool, stdout, stderr io.Writer) (left bool, err error) {
-	// Files -fix changed are named: the .go files given, or those of
-	// the packages the patterns resolve to.
-	var watched []string
-	if _, files := packageOfFiles(cfg.Patterns); !diff && files != nil {
-		watched = slices.Collect(maps.Keys(files))
-	} else if !diff {
-		if pkgs, err := gotool.Resolve(ctx, cfg.Dir, cfg.Patterns); err == nil {
-			watched = goFiles(pkgs)
-		}
-	}
-	before, _ := hashes(watched)
 	res, err := Fix(ctx, cfg, diff)
-	if len(before) > 0 {
-		// Also when go vet failed on a package: it fixed the others.
-		if after, err := hashes(watched); err == nil {
-			wd, _ := os.Getwd()
-			for _, f := range slices.Sorted(maps.Keys(after)) {
-				if after[f] != before[f] {
-					fmt.Fprintf(stdout, "fixed %s\n", text.Rel(wd, f))
-				}
-			}
-		}
+	// Also when go vet failed on a package: Fix fixed the others.
+	wd, _ := os.Getwd()
+	for _, f := range res.Fixed {
+		fmt.Fprintf(stdout, "fixed %s\n", text.Rel(wd, f))
 	}
 	if err != nil {
 		return false, err
@@ -173,32 +154,6 @@ func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "squash: //squash:noalloc function not checked: %s\n", why)
 	}
 	return len(findings) > 0, nil
-}
-
-// goFiles returns the Go files in the directories of pkgs.
-func goFiles(pkgs []gotool.Package) []string {
-	var all []string
-	for _, p := range pkgs {
-		if !p.Standard {
-			files, _ := filepath.Glob(filepath.Join(p.Dir, "*.go"))
-			all = append(all, files...)
-		}
-	}
-	return all
-}
-
-// hashes returns the SHA-256 of each file, so that lint -fix can say which
-// it changed.
-func hashes(files []string) (map[string][32]byte, error) {
-	sums := map[string][32]byte{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		sums[f] = sha256.Sum256(data)
-	}
-	return sums, nil
 }
 
 // packageOfFiles returns the patterns for the noalloc check, which takes

@@ -193,7 +193,7 @@ func Run(ctx context.Context, c Config) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := c.targets(ctx)
+	t, err := c.targets(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -308,76 +308,3 @@ func splitPosn(p string) (file string, line, col int) {
 	col, _ = strconv.Atoi(p[i+1:])
 	return p[:j], line, col
 }
-
-// A FixResult is what Fix did.
-type FixResult struct {
-	Output string // go vet's: the diff with -diff, else nothing
-	// Left counts the fixes not made because they overlap others (see
-	// FixSuite), after the last round; with -diff, after the first.
-	Left int
-	// LeftOut says why, by analyzer: which others they overlap.
-	LeftOut []LeftOut
-	// Unfixable counts the findings that come with no fix.
-	Unfixable int
-	// Unsettled counts the fixes the last of maxRounds rounds made, whose
-	// code no round read after them: it may call for more (see Fix).
-	Unsettled int
-}
-
-// Fix applies the first suggested fix of every finding to the files, as
-// go vet -fix does, or with diff set leaves the files alone and returns the
-// unified diff of what it would change. Where fixes overlap, some are left
-// out (see FixSuite); Fix then runs go vet -fix again, up to maxRounds
-// times in all, while a round made fixes: until no fix is left to make,
-// those the fixes' own code calls for included, so that a second -fix
-// changes nothing.
-func Fix(ctx context.Context, c Config, diff bool) (FixResult, error) {
-	flags := []string{"-fix"}
-	if diff {
-		flags = append(flags, "-diff")
-	}
-	c.Env = append(slices.Clip(c.Env), roundsEnv+"=1")
-	var all strings.Builder
-	for round := 1; ; round++ {
-		out, err := c.vet(ctx, flags...)
-		if err != nil {
-			return FixResult{}, err
-		}
-		res := FixResult{}
-		made := 0
-		for line := range strings.Lines(string(out)) {
-			var r unitLine
-			if rest, ok := strings.CutPrefix(line, roundPrefix); ok && json.Unmarshal([]byte(rest), &r) == nil {
-				res.Unfixable += r.Unfixable
-				for _, l := range r.Left {
-					res.Left += l.N
-					res.LeftOut = addLeft(res.LeftOut, l)
-				}
-				// A round that made fixes in a package runs again: a
-				// fix left out there for an overlap may apply now, and
-				// the code the fixes wrote may hold findings of its own
-				// (a string += turned into a builder exposes the +=
-				// inside it). One that made none would find the same.
-				made += r.Made
-				continue
-			}
-			all.WriteString(line)
-		}
-		if made == 0 || diff || round == maxRounds {
-			if !diff {
-				res.Unsettled = made // no round read their code
-			}
-			res.Output = all.String()
-			if diff {
-				res.Output = mendHunkStarts(res.Output)
-				if dir, err := filepath.Abs(c.Dir); err == nil {
-					res.Output = gitPaths(res.Output, dir)
-				}
-			}
-			return res, nil
-		}
-	}
-}
-
-// maxRounds bounds the go vet -fix runs of one Fix.
-const maxRounds = 4

@@ -103,11 +103,11 @@ func relatedPos(d analysis.Diagnostic) token.Pos {
 }
 
 // noGeneratedFixes returns a copy of a whose fixes that edit a generated
-// file (one with a "Code generated … DO NOT EDIT." line) are dropped: go
-// vet -fix skips them without a word, so -fix would leave such a finding
-// as it is and -diff would not show it. The diagnostic stays, and says why;
-// so do poolput's that the dropped fix covered. In a package that uses cgo,
-// go vet sees cgo's output for every file, which is generated.
+// file (one with a "Code generated … DO NOT EDIT." line) are dropped: its
+// generator would undo them, and go vet -fix skips them without a word.
+// The diagnostic stays, and says why; so do poolput's that the dropped fix
+// covered. In a package that uses cgo, go vet sees cgo's output for every
+// file, which is generated, and whose offsets are not the source's.
 func noGeneratedFixes(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {

@@ -246,7 +246,9 @@ const commandLine = "command-line-arguments"
 
 // targets resolves the packages c names. Given .go files, go vet lints them
 // as a package of their own, which nothing imports: all its units count.
-func (c Config) targets(ctx context.Context) (targets, error) {
+// With mainOnly set, the packages of modules other than the main ones are
+// left out: go vet -fix does not change them either.
+func (c Config) targets(ctx context.Context, mainOnly bool) (targets, error) {
 	t := targets{units: map[unitKey]bool{}}
 	if files, ok := c.goFiles(); ok {
 		for _, pkg := range []string{commandLine, commandLine + "_test"} {
@@ -260,6 +262,9 @@ func (c Config) targets(ctx context.Context) (targets, error) {
 		return targets{}, err
 	}
 	for _, p := range pkgs {
+		if mainOnly && !p.Main {
+			continue
+		}
 		// go vet runs the package with its _test.go files in place of
 		// the package alone, where it has any.
 		own := slices.ContainsFunc(p.GoFiles, func(f string) bool { return strings.HasSuffix(f, "_test.go") })

@@ -1,0 +1,110 @@
+package lint
+
+import (
+	"context"
+	"go/format"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// TestFixFormatsItsOwnLines: -diff and -fix make the analyzers' edits, each
+// line they write formatted as gofmt would, and leave the rest of a file
+// that gofmt would change elsewhere as it is, byte for byte. go vet -fix
+// formatted the whole file: a one-line fix made a diff of dozens of lines.
+func TestFixFormatsItsOwnLines(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "unformatted.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{}
+	for _, f := range ar.Files {
+		files[f.Name] = string(f.Data)
+		if f.Name != "want.diff" {
+			os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644)
+		}
+	}
+	src := files["unformatted.go"]
+	if f, err := format.Source([]byte(src)); err != nil || string(f) == src {
+		t.Fatalf("the file is already gofmt-clean, or does not parse: %v", err)
+	}
+	ctx := context.Background()
+	cfg := Config{Dir: dir, Tool: vettool}
+	res, err := Fix(ctx, cfg, true)
+	if err != nil || res.Output != files["want.diff"] {
+		t.Errorf("-diff: %v\n%s\nwant\n%s", err, res.Output, files["want.diff"])
+	}
+	want, err := patch(src, files["want.diff"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := Fix(ctx, cfg, false); err != nil || len(res.Fixed) != 1 {
+		t.Fatalf("-fix: %v, fixed %q", err, res.Fixed)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "unformatted.go")); string(got) != want {
+		t.Errorf("-fix made:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestFormatWritten: gofmt's changes are kept on the lines the fixes wrote
+// and left out elsewhere; an import declaration they touch is formatted
+// whole, as its lines are sorted.
+func TestFormatWritten(t *testing.T) {
+	span := func(src, written string) [][2]int {
+		i := strings.Index(src, written)
+		if i < 0 {
+			t.Fatalf("%q not in %q", written, src)
+		}
+		return [][2]int{{i, i + len(written)}}
+	}
+	for _, tc := range []struct {
+		name, fixed, written, want string
+	}{
+		{"a line split", "package p\n\nimport \"strings\"\n\nfunc f(s string) string {\n\tx:=1\n\tvar b strings.Builder; b.WriteString(s)\n\t_ = x\n\treturn b.String()\n}\n",
+			"var b strings.Builder; b.WriteString(",
+			"package p\n\nimport \"strings\"\n\nfunc f(s string) string {\n\tx:=1\n\tvar b strings.Builder\n\tb.WriteString(s)\n\t_ = x\n\treturn b.String()\n}\n"},
+		{"imports sorted", "package p\n\nimport (\n\t\"strconv\"\n\t\"os\"\n)\n\nvar a, b = os.Args, strconv.Itoa\nvar x=1\n",
+			"\t\"strconv\"\n",
+			"package p\n\nimport (\n\t\"os\"\n\t\"strconv\"\n)\n\nvar a, b = os.Args, strconv.Itoa\nvar x=1\n"},
+		{"imports untouched", "package p\n\nimport (\n\t\"strconv\"\n\t\"os\"\n)\n\nvar a, b = os.Args, strconv.Itoa\nvar x=1\n",
+			"var x=1\n",
+			"package p\n\nimport (\n\t\"strconv\"\n\t\"os\"\n)\n\nvar a, b = os.Args, strconv.Itoa\nvar x = 1\n"},
+		{"formatted already", "package p\n\nvar x = 1\n", "x = 1", "package p\n\nvar x = 1\n"},
+		{"does not parse", "package p\n\nvar x=\n", "x=", "package p\n\nvar x=\n"},
+	} {
+		if got := string(formatWritten([]byte(tc.fixed), span(tc.fixed, tc.written))); got != tc.want {
+			t.Errorf("%s:\n%s\nwant:\n%s", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestApplyEdits(t *testing.T) {
+	src := []byte("abcdef")
+	for _, tc := range []struct {
+		name  string
+		edits []jsonEdit
+		want  string
+		err   string
+	}{
+		{"in order", []jsonEdit{{"f", 4, 5, "E"}, {"f", 1, 2, "B"}}, "aBcdEf", ""},
+		{"made once", []jsonEdit{{"f", 0, 0, "<"}, {"f", 6, 6, ">"}, {"f", 0, 0, "<"}}, "<abcdef>", ""},
+		{"insertions keep their order", []jsonEdit{{"f", 3, 3, "1"}, {"f", 3, 3, "2"}, {"f", 3, 4, "D"}}, "abc12Def", ""},
+		{"overlap", []jsonEdit{{"f", 1, 3, "x"}, {"f", 2, 4, "y"}}, "", "two edits overlap at byte 2"},
+		{"outside", []jsonEdit{{"f", 5, 9, "x"}}, "", "outside the file"},
+	} {
+		got, _, err := applyEdits(src, tc.edits)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s: %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+}
