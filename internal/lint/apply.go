@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,7 +50,9 @@ const maxRounds = 4
 // some are left out. Fix then runs go vet again, up to maxRounds times in
 // all, while a round made fixes: until no fix is left to make, those the
 // fixes' own code calls for included, so that a second -fix changes
-// nothing. Where go vet fails on a package, Fix still fixes the others.
+// nothing. Where go vet fails on a package, Fix still fixes the others. A
+// file that changed since Fix read it, before go vet did, keeps the
+// change: Fix makes none of its fixes, and says so in a changedError.
 func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 	t, err := c.targets(ctx, true)
 	if err != nil {
@@ -58,10 +61,6 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 	dir, err := filepath.Abs(c.Dir)
 	if err != nil {
 		return FixResult{}, err
-	}
-	linted := map[string]bool{}
-	for _, f := range t.files {
-		linted[f] = true
 	}
 	original := map[string][]byte{} // the files Fix wrote, as they were
 	written := map[string][]byte{}  // and as it last wrote them
@@ -74,6 +73,14 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 		slices.Sort(res.Fixed)
 	}()
 	for round := 1; ; round++ {
+		// What go vet is to read: a file that no longer holds it when
+		// its fixes are made has changed under them.
+		read := map[string][sha256.Size]byte{}
+		for _, f := range t.files {
+			if data, err := os.ReadFile(f); err == nil {
+				read[f] = sha256.Sum256(data)
+			}
+		}
 		out, vetErr := c.vet(ctx, "-json", "-"+lintFlag+"="+lintFixes)
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -98,16 +105,22 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 		if err != nil {
 			return res, err
 		}
+		var changed []string
 		for _, file := range slices.Sorted(maps.Keys(edits)) {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			if !linted[file] {
+			was, ok := read[file]
+			if !ok {
 				continue // not in a package given, or of another module
 			}
 			src, err := os.ReadFile(file)
 			if err != nil {
 				return res, err
+			}
+			if sha256.Sum256(src) != was {
+				changed = append(changed, text.Rel(dir, file))
+				continue
 			}
 			fixed, err := fixFile(src, edits[file])
 			if err != nil {
@@ -122,13 +135,19 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 				}
 				continue
 			}
-			if err := writeFile(file, src, fixed); err != nil {
+			if err := writeFile(file, src, fixed); errors.Is(err, errChanged) {
+				changed = append(changed, text.Rel(dir, file))
+				continue
+			} else if err != nil {
 				return res, err
 			}
 			if _, ok := original[file]; !ok {
 				original[file] = src
 			}
 			written[file] = fixed
+		}
+		if len(changed) > 0 {
+			return res, changedError{changed, diff}
 		}
 		if vetErr != nil {
 			return res, vetErr
@@ -308,6 +327,25 @@ func unspaced(ls []string) []string {
 // the fixes were made on.
 var errChanged = errors.New("changed since squash lint read it")
 
+// A changedError names the files, relative to Config.Dir, that changed
+// while Fix ran, whose fixes it did not make or show.
+type changedError struct {
+	files []string
+	diff  bool
+}
+
+func (e changedError) Error() string {
+	names, them, their := e.files[0], "it", "its"
+	if n := len(e.files); n > 1 {
+		names = strings.Join(e.files[:n-1], ", ") + " and " + e.files[n-1]
+		them, their = "them", "their"
+	}
+	if e.diff {
+		return fmt.Sprintf("%s changed since squash lint read %s: %s fixes are left out of the diff; run squash lint -diff again", names, them, their)
+	}
+	return fmt.Sprintf("%s changed since squash lint read %s: %s fixes are not made; run squash lint -fix again", names, them, their)
+}
+
 // writeFile replaces the file at path, which held was, by data. It writes
 // a temporary file beside it and renames that over it, with the file's
 // mode: so the file holds what it held, or data, whenever squash stops.
@@ -351,7 +389,7 @@ func writeFile(path string, was, data []byte) (err error) {
 		return err
 	}
 	if !bytes.Equal(now, was) {
-		return fmt.Errorf("%s %w", path, errChanged)
+		return errChanged
 	}
 	return os.Rename(tmp.Name(), target)
 }

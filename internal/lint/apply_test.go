@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"context"
 	"go/format"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/txtar"
 )
 
@@ -105,6 +107,62 @@ func TestApplyEdits(t *testing.T) {
 		}
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%s: %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+// added is what appender adds to a file.
+const added = "\n// Added came while squash lint -fix ran.\nfunc Added() {}\n"
+
+// appender adds a function to the end of each file it analyses that has
+// none yet, once go vet has read it: as someone who edits the file while
+// squash lint -fix runs.
+var appender = &analysis.Analyzer{
+	Name: "appender",
+	Doc:  "adds a function to each file, after go vet read it",
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, f := range pass.Files {
+			name := pass.Fset.File(f.FileStart).Name()
+			if src, err := os.ReadFile(name); err == nil && !bytes.Contains(src, []byte(added)) {
+				os.WriteFile(name, append(src, added...), 0o644)
+			}
+		}
+		return nil, nil
+	},
+}
+
+// TestFixRefusesChangedFiles: a file edited while -fix runs, after go vet
+// read it, keeps the edit. Fix makes none of its fixes, and names it. go
+// vet -fix wrote its fixes over the edit. The test binary is the vet tool,
+// with appender, which makes the edit.
+func TestFixRefusesChangedFiles(t *testing.T) {
+	dir := t.TempDir()
+	// The directory makes the file new to go vet's cache, which would
+	// replay its output and run no appender.
+	src := "package p\n\n// F is in " + dir + ".\nfunc F(x int) int {\n\ta := x + 1\n\treturn a\n}\n"
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/p\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
+	cfg := Config{Dir: dir, Tool: os.Args[0], Env: []string{toyToolEnv + "=edit"}}
+	res, err := Fix(context.Background(), cfg, false)
+	const want = "p.go changed since squash lint read it: its fixes are not made; run squash lint -fix again"
+	if err == nil || err.Error() != want || len(res.Fixed) > 0 {
+		t.Errorf("Fix: %v, fixed %q; want %q", err, res.Fixed, want)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "p.go")); string(got) != src+added {
+		t.Errorf("Fix left:\n%s\nwant the file with the edit, and no fix:\n%s", got, src+added)
+	}
+}
+
+func TestChangedError(t *testing.T) {
+	for _, tc := range []struct {
+		err  changedError
+		want string
+	}{
+		{changedError{[]string{"a.go", "b/c.go", "d.go"}, false}, "a.go, b/c.go and d.go changed since squash lint read them: their fixes are not made; run squash lint -fix again"},
+		{changedError{[]string{"a.go"}, true}, "a.go changed since squash lint read it: its fixes are left out of the diff; run squash lint -diff again"},
+	} {
+		if got := tc.err.Error(); got != tc.want {
+			t.Errorf("%q, want %q", got, tc.want)
 		}
 	}
 }

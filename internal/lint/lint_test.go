@@ -19,8 +19,11 @@ import (
 var vettool string
 
 func TestMain(m *testing.M) {
-	if os.Getenv(toyToolEnv) == "1" {
+	switch os.Getenv(toyToolEnv) {
+	case "1":
 		mainWith(toySuite()) // this binary is go vet's tool (see TestFixRounds)
+	case "edit":
+		mainWith(append(toySuite(), appender)) // see TestFixRefusesChangedFiles
 	}
 	dir, err := os.MkdirTemp("", "squash-lint-test-")
 	if err != nil {
