@@ -86,21 +86,7 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 			return res, ctx.Err()
 		}
 		units := t.of(readUnits(out))
-		res.Left, res.LeftOut, res.Unfixable = 0, nil, 0
-		made := 0
-		for _, u := range units {
-			res.Unfixable += u.head.Unfixable
-			for _, l := range u.head.Left {
-				res.Left += l.N
-				res.LeftOut = addLeft(res.LeftOut, l)
-			}
-			// A round that made fixes in a package runs again: a fix
-			// left out there for an overlap may apply now, and the code
-			// the fixes wrote may hold findings of its own (a string +=
-			// turned into a builder exposes the += inside it). One that
-			// made none would find the same.
-			made += u.head.Made
-		}
+		made := res.count(units)
 		edits, err := fixEdits(units)
 		if err != nil {
 			return res, err
@@ -127,12 +113,12 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 				return res, fmt.Errorf("cannot fix %s: %w", text.Rel(dir, file), err)
 			}
 			if diff {
-				name := text.Rel(dir, file)
-				if filepath.IsAbs(name) {
-					res.Output += unified(name, name, string(src), string(fixed))
-				} else {
-					res.Output += unified("a/"+name, "b/"+name, string(src), string(fixed))
+				// git's names, where the file is under dir.
+				old, new := text.Rel(dir, file), text.Rel(dir, file)
+				if !filepath.IsAbs(old) {
+					old, new = "a/"+old, "b/"+new
 				}
+				res.Output += unified(old, new, string(src), string(fixed))
 				continue
 			}
 			if err := writeFile(file, src, fixed); errors.Is(err, errChanged) {
@@ -159,6 +145,26 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 			return res, nil
 		}
 	}
+}
+
+// count sets the counts of res to those of a round's units, and returns
+// the fixes they made.
+func (res *FixResult) count(units []unitOutput) (made int) {
+	res.Left, res.LeftOut, res.Unfixable = 0, nil, 0
+	for _, u := range units {
+		res.Unfixable += u.head.Unfixable
+		for _, l := range u.head.Left {
+			res.Left += l.N
+			res.LeftOut = addLeft(res.LeftOut, l)
+		}
+		// A round that made fixes in a package runs again: a fix left
+		// out there for an overlap may apply now, and the code the fixes
+		// wrote may hold findings of its own (a string += turned into a
+		// builder exposes the += inside it). One that made none would
+		// find the same.
+		made += u.head.Made
+	}
+	return made
 }
 
 // fixEdits returns the edits of the fixes that the arbiter kept in units,
