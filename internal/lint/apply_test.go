@@ -166,3 +166,28 @@ func TestChangedError(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFixEdits: any JSON a unit may hold gives edits or an error, without
+// a panic, and edits made on any source give a file or an error.
+func FuzzFixEdits(f *testing.F) {
+	f.Add([]byte(`{"p": {"squash": [{"posn": "f.go:1:1", "suggested_fixes": [{"edits": [{"filename": "f.go", "start": 1, "end": 3, "new": "x"}]}]}]}}`), "abcdef")
+	f.Add([]byte(`{"p": {"squash": {"error": "failed"}}} {`), "")
+	f.Add([]byte(`{"p": {"squash": [{"suggested_fixes": [{"edits": [{"filename": "f.go", "start": 4, "end": 2}]}]}]}}`), "abcdef")
+	f.Fuzz(func(t *testing.T, data []byte, src string) {
+		edits, err := fixEdits([]unitOutput{{json: data}})
+		if err != nil {
+			return
+		}
+		for _, es := range edits {
+			out, spans, err := applyEdits([]byte(src), es)
+			if err != nil {
+				continue
+			}
+			for _, s := range spans {
+				if s[0] < 0 || s[1] < s[0] || s[1] > len(out) {
+					t.Fatalf("span %v outside %d bytes", s, len(out))
+				}
+			}
+		}
+	})
+}
