@@ -284,7 +284,10 @@ func ReadsTypes(code string) bool {
 // bytes.IndexAny and bytes.IndexByte, and copies it). A make of a slice
 // that does not escape is on the stack if its size is a constant (up to 64
 // KiB: a larger one has a record), and otherwise only when it needs 32
-// bytes or fewer. A map that does not escape is on the stack when made for
+// bytes or fewer. A concatenation that does not escape gets a buffer of 32
+// bytes on the stack, as a string conversion does. An append that does not
+// escape grows its slice with runtime.growslice, on the heap, but for its
+// first growth from empty, which may take 32 bytes on the stack. A map that does not escape is on the stack when made for
 // 8 entries or fewer; runtime.makemap allocates a larger one's table
 // (logrus's TextFormatter.Format, make(Fields, len(entry.Data)), 3 allocs
 // an op). TestUnrecordedSizes checks these sizes on the running toolchain.
@@ -315,6 +318,10 @@ func UnrecordedAs(code, mechanism string) string {
 		return "with no escape record for it, a map that does not escape still gets its table from the heap when made for more than 8 entries"
 	case strings.Contains(m, "stringtoslicerune"):
 		return "with no escape record for it, a result that does not escape still goes to the heap when it has more than 32 runes"
+	case strings.Contains(m, "concatstrings"):
+		return "with no escape record for it, a concatenation that does not escape still goes to the heap when it is longer than 32 bytes"
+	case m == growsSlice:
+		return "with no escape record for it, an append that does not escape still grows its slice on the heap; only a slice that starts empty may get its first 32 bytes on the stack"
 	}
 	return ""
 }

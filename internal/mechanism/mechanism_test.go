@@ -18,8 +18,9 @@ func TestUnrecorded(t *testing.T) {
 		"s := make([]int, 3)":          "", // a constant size: on the stack
 		"s := make([]int, 0, 8)":       "",
 		"s := f(make([]byte, 0, n+1))": "not a constant and is over 32 bytes",
-		"out = append(out, p)":         "",
-		"out = append(out, string(b))": "", // the append is what the line is read as
+		"out = append(out, p)":         "only a slice that starts empty may get its first 32 bytes on the stack",
+		"out = append(out, string(b))": "only a slice that starts empty may get its first 32 bytes on the stack", // the append is what the line is read as
+		"s := a + \"-\" + b":           "a concatenation that does not escape still goes to the heap when it is longer than 32 bytes",
 		"c := make(chan int)":          "", // a channel is always on the heap, whatever its size
 		"c := make(chan int, n)":       "",
 		"k := make(Key, n)":            "", // a slice or a map: the text does not say

@@ -64,6 +64,23 @@ func localMap9() int {
 }
 
 //go:noinline
+func localConcat(a, b string) int {
+	s := a + "-" + b
+	return len(s)
+}
+
+// localAppend appends to a slice that starts empty and does not escape.
+//
+//go:noinline
+func localAppend(b []byte) int {
+	var s []byte
+	for _, c := range b {
+		s = append(s, c)
+	}
+	return len(s)
+}
+
+//go:noinline
 func localRunes(s string) int {
 	r := []rune(s)
 	return len(r)
@@ -87,6 +104,14 @@ func TestUnrecordedSizes(t *testing.T) {
 		{"b := []byte(s)", func(n int) func() {
 			s := string(make([]byte, n))
 			return func() { localIndexBytes(s) }
+		}},
+		{`s := a + "-" + b`, func(n int) func() {
+			a, b := string(make([]byte, n-2)), "b"
+			return func() { localConcat(a, b) }
+		}},
+		{"s = append(s, c)", func(n int) func() {
+			b := make([]byte, n)
+			return func() { localAppend(b) }
 		}},
 		{"r := []rune(s)", func(n int) func() {
 			s := string(make([]rune, n)) // n runes of one byte each
