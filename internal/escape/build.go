@@ -39,6 +39,20 @@ func BuildAll(ctx context.Context, ld *gotool.Loader, dir string, pkgs []gotool.
 // Compile is BuildAll without the types of the code: the compiler's
 // records as they were written, Free and the stores not read.
 func Compile(ctx context.Context, dir string, pkgs []gotool.Package) (*Index, error) {
+	return compile(ctx, dir, pkgs, "")
+}
+
+// CompileCopies is Compile for one package, which also reads from its test
+// binary where the lines of the files in copiesOf, a directory, were
+// inlined (see Index.Copies). Where it cannot, CopiesMissing says why.
+func CompileCopies(ctx context.Context, dir string, pkg gotool.Package, copiesOf string) (*Index, error) {
+	return compile(ctx, dir, []gotool.Package{pkg}, copiesOf)
+}
+
+// compile builds pkgs' test binaries with the compiler's diagnostics on and
+// reads them, and, where copiesOf is a directory, the copies inlined from
+// its files, from the one binary of pkgs.
+func compile(ctx context.Context, dir string, pkgs []gotool.Package, copiesOf string) (*Index, error) {
 	if len(pkgs) == 0 {
 		return &Index{}, nil
 	}
@@ -51,10 +65,15 @@ func Compile(ctx context.Context, dir string, pkgs []gotool.Package) (*Index, er
 	if err := os.Mkdir(diag, 0o755); err != nil {
 		return nil, err
 	}
-	// -o os.DevNull: the binaries are not wanted, and two packages of one
-	// name would want the same file. -vet=off: what go vet says of the
-	// tests does not change what the compiler decided.
-	args := []string{"test", "-c", "-vet=off", "-o", os.DevNull, fmt.Sprintf("-gcflags=%s=-json=0,%s", pkgs[0].GCFlagsPattern(), diag)}
+	// -o os.DevNull where the binaries are not wanted: two packages of one
+	// name would want the same file. The go command links them all the
+	// same. -vet=off: what go vet says of the tests does not change what
+	// the compiler decided.
+	bin := os.DevNull
+	if copiesOf != "" {
+		bin = filepath.Join(tmp, "pkg.test")
+	}
+	args := []string{"test", "-c", "-vet=off", "-o", bin, fmt.Sprintf("-gcflags=%s=-json=0,%s", pkgs[0].GCFlagsPattern(), diag)}
 	var names []string
 	for _, p := range pkgs {
 		args = append(args, p.ImportPath)
@@ -69,5 +88,14 @@ func Compile(ctx context.Context, dir string, pkgs []gotool.Package) (*Index, er
 		}
 		return nil, fmt.Errorf("%s does not compile:\n\t%s", strings.Join(names, ", "), strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "\n\t"))
 	}
-	return Load(diag)
+	ix, err := Load(diag)
+	if err != nil || copiesOf == "" {
+		return ix, err
+	}
+	if _, err := os.Stat(bin); err != nil {
+		ix.copiesMissing = "the package has no test files, and so no binary to read them from"
+	} else if err := ix.ReadCopies(bin, copiesOf); err != nil {
+		ix.copiesMissing = err.Error()
+	}
+	return ix, nil
 }

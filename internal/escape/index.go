@@ -12,6 +12,9 @@ type Index struct {
 	inlined map[lineKey][]int // by each of Inlined
 	flow    map[lineKey][]int // by the positions of flow steps
 	seen    map[string]bool
+	copies  map[lineKey][]Copy // by the line of the code inlined: see ReadCopies
+	// copiesMissing says why CompileCopies read no copies, or is "".
+	copiesMissing string
 
 	typed  map[string]bool // the files whose types ReadTypes or ReadStores read
 	asked  map[string]bool // the files whose packages they were asked to type-check
