@@ -65,7 +65,7 @@ func Of(function, code string, store *escape.Store, recs []escape.Record) string
 		case store == nil:
 			return "a map growing on insert (runtime.mapassign), if what is indexed is a map: the line's text does not say"
 		case store.Map:
-			return "map grows on insert (runtime.mapassign)"
+			return growsMap
 		}
 		return ""
 	}
@@ -143,6 +143,7 @@ const (
 	// a slice made with room for every element, allocates maps only.
 	growsSliceToo  = "what the records above name, and the slice where it grows past its capacity (runtime.growslice): the profile does not tell them apart"
 	makesMap       = "map allocated (runtime.makemap)"
+	growsMap       = "map grows on insert (runtime.mapassign)"
 	makesChan      = "channel allocated (runtime.makechan)"
 	convertsBytes  = "string conversion copies the bytes (runtime.slicebytetostring)"
 	convertsString = "conversion copies the string (runtime.stringtoslicebyte)"
@@ -285,12 +286,15 @@ func ReadsTypes(code string) bool {
 // that does not escape is on the stack if its size is a constant (up to 64
 // KiB: a larger one has a record), and otherwise only when it needs 32
 // bytes or fewer. A concatenation that does not escape gets a buffer of 32
-// bytes on the stack, as a string conversion does. An append that does not
+// bytes on the stack, as a string conversion does; one of x += y gets none,
+// as the compiler makes no escape decision for it. An append that does not
 // escape grows its slice with runtime.growslice, on the heap, but for its
-// first growth from empty, which may take 32 bytes on the stack. A map that does not escape is on the stack when made for
-// 8 entries or fewer; runtime.makemap allocates a larger one's table
-// (logrus's TextFormatter.Format, make(Fields, len(entry.Data)), 3 allocs
-// an op). TestUnrecordedSizes checks these sizes on the running toolchain.
+// first growth from empty, which may take 32 bytes on the stack. A map that
+// does not escape is on the stack when made for 8 entries or fewer;
+// runtime.makemap allocates a larger one's table (logrus's
+// TextFormatter.Format, make(Fields, len(entry.Data)), 3 allocs an op), and
+// an insert grows one on the heap once its 8 slots are full. The compiler
+// writes no record for a channel, which runtime.makechan always allocates. TestUnrecordedSizes checks these sizes on the running toolchain.
 // A make of a type whose text does not say that it is a slice
 // (make(Names, n)) gets nothing: UnrecordedAs reads the mechanism from the
 // types.
@@ -318,6 +322,12 @@ func UnrecordedAs(code, mechanism string) string {
 		return "with no escape record for it, a map that does not escape still gets its table from the heap when made for more than 8 entries"
 	case strings.Contains(m, "stringtoslicerune"):
 		return "with no escape record for it, a result that does not escape still goes to the heap when it has more than 32 runes"
+	case strings.Contains(m, "makechan"):
+		return "with no escape record for it, a channel still goes to the heap: the compiler records none for a channel, which runtime.makechan always allocates"
+	case m == growsMap:
+		return "with no escape record for it, an insert still grows the map on the heap once its table is full; a map on the stack has room for 8 entries"
+	case strings.Contains(m, "concatstrings") && addAssign.MatchString(blankLiterals(code)):
+		return "with no escape record for it, a += of strings still goes to the heap: the compiler decides nothing for it, and concatenates into a new string every time"
 	case strings.Contains(m, "concatstrings"):
 		return "with no escape record for it, a concatenation that does not escape still goes to the heap when it is longer than 32 bytes"
 	case m == growsSlice:
@@ -336,6 +346,7 @@ var (
 	makeChan   = regexp.MustCompile(`(?:^|[^.\w])make\(\s*(?:<-\s*)?chan\b`)
 	goStmt     = regexp.MustCompile(`^\s*go\s`)
 	deferStmt  = regexp.MustCompile(`^\s*defer\s`)
+	addAssign  = regexp.MustCompile(`\+=`)
 	concat     = regexp.MustCompile(`["\x60]\s*\+|\+=?\s*["\x60]`) // "a" + b, a + "b", a += "b"; \x60 is a raw string's quote
 	toString   = regexp.MustCompile(`(?:^|[^.\w])string\(`)
 	toBytes    = regexp.MustCompile(`\[\]byte\)?\(`) // ([]byte)(s) is how the compiler prints []byte(s)
@@ -435,7 +446,7 @@ var runtimeMechanisms = map[string]string{
 	"runtime.makeslice":         makesSlice,
 	"runtime.makemap":           makesMap,
 	"runtime.makemap_small":     "map allocated (runtime.makemap_small)",
-	"runtime.mapassign":         "map grows on insert (runtime.mapassign)",
+	"runtime.mapassign":         growsMap,
 	"runtime.mapassign_faststr": "map grows on insert (runtime.mapassign_faststr)",
 	"runtime.mapassign_fast64":  "map grows on insert (runtime.mapassign_fast64)",
 	"runtime.newproc1":          "new goroutine (runtime.newproc)",

@@ -21,8 +21,8 @@ func TestUnrecorded(t *testing.T) {
 		"out = append(out, p)":         "only a slice that starts empty may get its first 32 bytes on the stack",
 		"out = append(out, string(b))": "only a slice that starts empty may get its first 32 bytes on the stack", // the append is what the line is read as
 		"s := a + \"-\" + b":           "a concatenation that does not escape still goes to the heap when it is longer than 32 bytes",
-		"c := make(chan int)":          "", // a channel is always on the heap, whatever its size
-		"c := make(chan int, n)":       "",
+		"c := make(chan int)":          "runtime.makechan always allocates", // a channel is always on the heap, whatever its size
+		"c := make(chan int, n)":       "runtime.makechan always allocates",
 		"k := make(Key, n)":            "", // a slice or a map: the text does not say
 	} {
 		if got := Unrecorded(code); !strings.HasSuffix(got, want) || (want == "") != (got == "") {
@@ -35,6 +35,12 @@ func TestUnrecorded(t *testing.T) {
 	}
 	if got := UnrecordedAs("m := make(Fields, n)", makesMap); !strings.HasSuffix(got, "more than 8 entries") {
 		t.Errorf("UnrecordedAs of a named map type's make = %q, want its size on the heap", got)
+	}
+	if got := UnrecordedAs("m[k] = v", growsMap); !strings.HasSuffix(got, "a map on the stack has room for 8 entries") {
+		t.Errorf("UnrecordedAs of a map's insert = %q, want when it grows on the heap", got)
+	}
+	if got := Unrecorded("m[k] = v"); got != "" {
+		t.Errorf("Unrecorded(m[k] = v) = %q: the text alone does not tell a map from a slice", got)
 	}
 }
 

@@ -80,6 +80,34 @@ func localAppend(b []byte) int {
 	return len(s)
 }
 
+// localAddAssign concatenates with +=, of which the compiler decides
+// nothing: the result goes to the heap, however short.
+//
+//go:noinline
+func localAddAssign(a, b string) int {
+	s := a
+	s += b
+	return len(s)
+}
+
+// localInserts fills a map that does not escape, made with no size hint.
+//
+//go:noinline
+func localInserts(n int) int {
+	m := map[int]int{}
+	for i := range n {
+		m[i] = i
+	}
+	return len(m)
+}
+
+//go:noinline
+func localChan() int {
+	c := make(chan int, 1)
+	c <- 1
+	return len(c)
+}
+
 //go:noinline
 func localRunes(s string) int {
 	r := []rune(s)
@@ -167,6 +195,26 @@ func TestUnrecordedMap(t *testing.T) {
 		if got := UnrecordedAs(code, makesMap); strings.HasSuffix(got, want) != heap || (got == "") == heap {
 			t.Errorf("UnrecordedAs(%q, makemap) = %q, want heap=%v", code, got, heap)
 		}
+	}
+}
+
+// A map that does not escape has room for 8 entries on the stack, and an
+// insert past them grows it on the heap; a += of strings and a channel, of
+// which the compiler writes no record, are on the heap all the same.
+func TestUnrecordedInsertsAndChannels(t *testing.T) {
+	for n, heap := range map[int]bool{8: false, 9: true} {
+		if got := testing.AllocsPerRun(50, func() { localInserts(n) }); (got > 0) != heap {
+			t.Errorf("%d inserts into map[int]int{}: %v allocs, UnrecordedAs implies heap=%v", n, got, heap)
+		}
+	}
+	if got := testing.AllocsPerRun(50, func() { localAddAssign("ab", "cd") }); got != 1 {
+		t.Errorf("s += b of 4 bytes that does not escape: %v allocs, UnrecordedAs implies 1", got)
+	}
+	if why := Unrecorded(`s += "-"`); !strings.Contains(why, "a += of strings still goes to the heap") {
+		t.Errorf("Unrecorded of a += of strings = %q", why)
+	}
+	if got := testing.AllocsPerRun(50, func() { localChan() }); got != 1 {
+		t.Errorf("make(chan int, 1) that does not escape: %v allocs, UnrecordedAs implies 1", got)
 	}
 }
 
