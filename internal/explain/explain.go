@@ -38,10 +38,23 @@ type Line struct {
 	// shape, and for each instantiation's wrapper, which the compiler's
 	// records do not name.
 	Generic bool
-	// Unrecorded, for a line with no decision, says what may allocate on
-	// it all the same (see Unrecorded), read with the types of the code
-	// where its text does not say (make(Names, n)).
+	// Unrecorded says what the line's code allocates where the compiler
+	// has no escape record of it, and when it goes to the heap all the
+	// same: its mechanism and mechanism.UnrecordedAs's reason, as the
+	// report words a site with no record. It is read with the types of
+	// the code where the text does not say (make(Names, n)). It is ""
+	// where what the line makes without a record stays on the stack.
 	Unrecorded string
+	// UnrecordedHere says that Unrecorded applies to the function
+	// compiled here: no record of it says that the line's own code
+	// allocates.
+	UnrecordedHere bool
+	// Unescaped are the copies of the line's code in the test binary that
+	// no record names as allocating: the compiler kept what the line makes
+	// on the stack, where it fits (see Unrecorded). They are listed where
+	// the line's code may allocate: it has an escape record elsewhere, or
+	// Unrecorded is set.
+	Unescaped []escape.Copy
 	// Uninstantiated says that the line is in a generic function or
 	// method of which the package built compiled no instance: no decision
 	// on it at all, its declaration included.
@@ -60,6 +73,10 @@ type Explanation struct {
 	Package gotool.Package
 	File    string // absolute
 	Lines   []Line
+	// CopiesMissing says why the copies of the lines inlined elsewhere
+	// with no escape record are not listed (see escape.Index.CopiesMissing),
+	// or is "".
+	CopiesMissing string
 }
 
 // Explain builds the package that holds file with the compiler's
@@ -69,30 +86,32 @@ type Explanation struct {
 // directory), which must be in file's module: the body of a generic
 // function is compiled, and decided on, in the packages that instantiate it.
 func Explain(ctx context.Context, file string, from, to int, in string) (*Explanation, error) {
-	abs, err := filepath.Abs(file)
+	if _, _, err := readLines(file, from, to); err != nil {
+		return nil, err
+	}
+	b, err := Compile(ctx, file, in)
 	if err != nil {
 		return nil, err
 	}
-	if !strings.HasSuffix(abs, ".go") {
-		return nil, fmt.Errorf("%s is not a Go file: give FILE.go:LINE", file)
-	}
-	data, err := os.ReadFile(abs)
+	return b.Explain(ctx, file, from, to)
+}
+
+// A Build is a package built with the compiler's diagnostics on, whose
+// decisions on the lines of the files of one directory Explain reads.
+type Build struct {
+	Package gotool.Package // the package built
+	dir     string         // the directory of the files explained
+	ix      *escape.Index
+	ld      *gotool.Loader
+}
+
+// Compile builds, for Explain, the package that holds file, or the package
+// in names (see Explain): its test binary, with the compiler's diagnostics
+// on, and the copies of its lines inlined elsewhere.
+func Compile(ctx context.Context, file, in string) (*Build, error) {
+	abs, src, err := readLines(file, 1, 1)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", file, unwrapPath(err))
-	}
-	src := strings.Split(string(data), "\n")
-	if strings.HasSuffix(string(data), "\n") {
-		src = src[:len(src)-1]
-	}
-	if from >= 1 && to < from {
-		return nil, fmt.Errorf("%s:%d-%d runs backwards: give %s:%d-%d", file, from, to, file, to, from)
-	}
-	if from < 1 || to > len(src) {
-		verb := "is"
-		if from != to {
-			verb = "are"
-		}
-		return nil, fmt.Errorf("%s has lines 1 to %d; %s %s out of range", file, len(src), lineRange(from, to), verb)
+		return nil, err
 	}
 	pkgs, err := gotool.Resolve(ctx, filepath.Dir(abs), []string{"."})
 	if err != nil {
@@ -120,11 +139,24 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 		}
 		build = others[0]
 	}
-	ix, err := escape.Compile(ctx, build.Dir, []gotool.Package{build})
+	ix, err := escape.CompileCopies(ctx, build.Dir, build, filepath.Dir(abs))
 	if err != nil {
 		return nil, err
 	}
-	ld := &gotool.Loader{}
+	return &Build{Package: build, dir: filepath.Dir(abs), ix: ix, ld: &gotool.Loader{}}, nil
+}
+
+// Explain returns the build's decisions on lines from to to (inclusive)
+// of file, which must be in the directory of the file it was built for.
+func (b *Build) Explain(ctx context.Context, file string, from, to int) (*Explanation, error) {
+	abs, src, err := readLines(file, from, to)
+	if err != nil {
+		return nil, err
+	}
+	if filepath.Dir(abs) != b.dir {
+		return nil, fmt.Errorf("%s is not in %s, the directory built", file, b.dir)
+	}
+	ix, ld, dir := b.ix, b.ld, b.Package.Dir
 	// The types of the files whose records the lines show, not of every
 	// file with a record: those are all explain prints.
 	only := map[string]bool{abs: true}
@@ -135,12 +167,12 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 			}
 		}
 	}
-	if err := escape.ReadTypesIn(ctx, ld, build.Dir, ix, only); err != nil {
+	if err := escape.ReadTypesIn(ctx, ld, dir, ix, only); err != nil {
 		return nil, err
 	}
 	generic := genericLines(abs, src)
 	instantiated := map[[2]int]bool{} // by span: whether the build made any decision in it
-	e := &Explanation{Package: build, File: abs}
+	e := &Explanation{Package: b.Package, File: abs, CopiesMissing: ix.CopiesMissing()}
 	for n := from; n <= to; n++ {
 		l := Line{Line: n, Code: strings.TrimSpace(src[n-1]), Here: ix.Here(abs, n)}
 		if span, ok := generic(n); ok {
@@ -158,14 +190,70 @@ func Explain(ctx context.Context, file string, from, to int, in string) (*Explan
 				l.Copies = append(l.Copies, r)
 			}
 		}
-		l.Converted = converted(ctx, ld, ix, build.Dir, abs, n, l.Here)
+		l.Converted = converted(ctx, ld, ix, dir, abs, n, l.Here)
 		l.Through = ix.Through(abs, n)
-		if len(l.Here)+len(l.Copies)+len(l.Through) == 0 {
-			l.Unrecorded = unrecordedHere(ctx, ld, ix, build.Dir, abs, n, l.Code)
+		if !l.Uninstantiated {
+			l.Unrecorded = unrecordedHere(ctx, ld, ix, dir, abs, n, l.Code)
+			unescaped(&l, ix.Copies(abs, n), abs)
 		}
 		e.Lines = append(e.Lines, l)
 	}
 	return e, nil
+}
+
+// unescaped sets l.UnrecordedHere and l.Unescaped from the records of l's
+// line of file and the copies of its code in the binary: an instance of
+// the code with no record that it allocates is listed where the line's
+// code allocates in another, or may allocate without a record
+// (l.Unrecorded). A record is of the line's own code where it allocates
+// what the line makes, as the report reads it: where the profile shows its
+// allocation (escape.Record.Profiled), not in a callee inlined into it.
+func unescaped(l *Line, copies []escape.Copy, file string) {
+	own := func(r escape.Record) bool {
+		p := r.Profiled()
+		return r.Allocates() && p.File == file && p.Line == l.Line
+	}
+	allocates := slices.ContainsFunc(l.Here, own) || slices.ContainsFunc(l.Copies, own)
+	if !allocates && l.Unrecorded == "" {
+		return
+	}
+	l.UnrecordedHere = l.Unrecorded != "" && !slices.ContainsFunc(l.Here, own)
+	for _, c := range copies {
+		if !slices.ContainsFunc(l.Copies, func(r escape.Record) bool { return own(r) && c.Of(r) }) {
+			l.Unescaped = append(l.Unescaped, c)
+		}
+	}
+}
+
+// readLines reads file and checks that it has lines from to to: it
+// returns its absolute path and its lines.
+func readLines(file string, from, to int) (string, []string, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", nil, err
+	}
+	if !strings.HasSuffix(abs, ".go") {
+		return "", nil, fmt.Errorf("%s is not a Go file: give FILE.go:LINE", file)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return "", nil, fmt.Errorf("cannot read %s: %w", file, unwrapPath(err))
+	}
+	src := strings.Split(string(data), "\n")
+	if strings.HasSuffix(string(data), "\n") {
+		src = src[:len(src)-1]
+	}
+	if from >= 1 && to < from {
+		return "", nil, fmt.Errorf("%s:%d-%d runs backwards: give %s:%d-%d", file, from, to, file, to, from)
+	}
+	if from < 1 || to > len(src) {
+		verb := "is"
+		if from != to {
+			verb = "are"
+		}
+		return "", nil, fmt.Errorf("%s has lines 1 to %d; %s %s out of range", file, len(src), lineRange(from, to), verb)
+	}
+	return abs, src, nil
 }
 
 // ParseLocation splits FILE:LINE or FILE:LINE-LINE, as explain takes
@@ -188,21 +276,25 @@ func ParseLocation(arg string) (file string, from, to int, err error) {
 	return file, from, to, nil
 }
 
-// unrecordedHere is Unrecorded for line n of file, whose code is code,
-// with the types of the code where its make's text does not say what it
-// makes: the file's types are read then, once (ReadStores).
+// unrecordedHere is Line.Unrecorded for line n of file, whose code is
+// code: the types are read, once for the file, where the text does not
+// say what the line allocates (mechanism.ReadsTypes), as the report reads
+// them.
 func unrecordedHere(ctx context.Context, ld *gotool.Loader, ix *escape.Index, dir, file string, n int, code string) string {
-	if why := mechanism.Unrecorded(code); why != "" || !strings.Contains(code, "make(") {
-		return why
+	var store *escape.Store
+	if mechanism.ReadsTypes(code) {
+		if err := escape.ReadStores(ctx, ld, dir, ix, []string{file}); err == nil {
+			if s, ok := ix.Store(file, n); ok {
+				store = &s
+			}
+		}
 	}
-	if err := escape.ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
+	m := mechanism.Of("", code, store, nil)
+	why := mechanism.UnrecordedAs(code, m)
+	if why == "" {
 		return ""
 	}
-	store, ok := ix.Store(file, n)
-	if !ok {
-		return ""
-	}
-	return mechanism.UnrecordedAs(code, mechanism.Of("", code, &store, nil))
+	return m + ": " + why
 }
 
 // converted is Converted for line n of file, whose records are here: the

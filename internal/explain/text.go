@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/squashgo/squash/internal/escape"
@@ -28,6 +29,14 @@ func WriteText(w io.Writer, e *Explanation) {
 		}
 		return fmt.Sprintf("%s:%d:%d", f, p.Line, p.Col)
 	}
+	// relLine is rel for a position with no column: DWARF's inlined calls.
+	relLine := func(p escape.Position) string {
+		where := rel(p)
+		if p.Col == 0 {
+			where = strings.TrimSuffix(where, ":0")
+		}
+		return where
+	}
 	name, err := filepath.Rel(e.Package.Root, e.File)
 	if err != nil {
 		name = e.File
@@ -38,14 +47,20 @@ func WriteText(w io.Writer, e *Explanation) {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "%s:%d: %s\n", name, l.Line, l.Code)
-		if len(l.Here)+len(l.Copies)+len(l.Through) == 0 {
+		if len(l.Here)+len(l.Copies)+len(l.Through)+len(l.Unescaped) == 0 && !l.UnrecordedHere {
 			fmt.Fprintln(w, "  no compiler decision on this line")
 			if l.Uninstantiated {
 				fmt.Fprintln(w, "  in a generic function: the compiler decides on its body in the packages that instantiate it (name one with -in)")
-			} else if l.Unrecorded != "" {
-				fmt.Fprintf(w, "  %s\n", l.Unrecorded)
 			}
 			continue
+		}
+		// unescaped prints an instance of the line's code with no record
+		// that it allocates, and what may allocate there all the same.
+		unescaped := func(where string) {
+			fmt.Fprintf(w, "  %s: no escape record\n", where)
+			if l.Unrecorded != "" {
+				fmt.Fprintf(w, "    %s\n", l.Unrecorded)
+			}
 		}
 		record := func(prefix string, r escape.Record) {
 			fmt.Fprintf(w, "  %s%s: %s\n", prefix, r.Code, r.Message)
@@ -105,9 +120,22 @@ func WriteText(w io.Writer, e *Explanation) {
 			}
 			return rel(r.Pos) + ": "
 		})
+		if l.UnrecordedHere {
+			unescaped(strconv.Itoa(l.Line))
+		}
 		each(l.Copies, func(r escape.Record) string {
 			return fmt.Sprintf("%d:%d inlined into %s: ", r.Source().Line, r.Source().Col, rel(r.Pos))
 		})
+		for _, c := range l.Unescaped {
+			calls := make([]string, len(c))
+			for i, p := range c {
+				calls[i] = relLine(p)
+			}
+			unescaped("inlined into " + strings.Join(calls, " ← "))
+		}
+		if l.Unrecorded != "" && e.CopiesMissing != "" {
+			fmt.Fprintf(w, "  copies of this line inlined elsewhere with no escape record are not listed: %s\n", e.CopiesMissing)
+		}
 		each(l.Through, func(r escape.Record) string { return fmt.Sprintf("flows through here from %s: ", rel(r.Pos)) })
 	}
 }

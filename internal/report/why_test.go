@@ -143,14 +143,7 @@ func TestReasonsComeFromTheProfiledBuild(t *testing.T) {
 // TestExamplesCoverage: over every site of every examples/ benchmark, at
 // least 90% carry a compiler record or a named mechanism.
 func TestExamplesCoverage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every example benchmark")
-	}
-	rep, err := Make(context.Background(), Config{Dir: "../..", Patterns: []string{"./examples/..."}, Bench: bench.Options{Benchtime: "1x"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := rep.Coverage
+	c := examplesReport(t).Coverage
 	if c == nil || c.Sites < 10 {
 		t.Fatalf("coverage %+v: too few sites to judge", c)
 	}

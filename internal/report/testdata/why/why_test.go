@@ -213,3 +213,12 @@ func BenchmarkMerged(b *testing.B) {
 		sinkMerged = Merged(src)
 	}
 }
+
+var sinkLength int
+
+func BenchmarkKeyLength(b *testing.B) {
+	key := make([]byte, 64)
+	for b.Loop() {
+		sinkLength = KeyLength(key)
+	}
+}
