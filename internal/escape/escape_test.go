@@ -43,11 +43,11 @@ func TestReadSample(t *testing.T) {
 		short   string
 	}{
 		{8, "escape", "&T{...} escapes to heap", "return &T{...} (return) → the result"},
-		{21, "escape", "x escapes to heap", "return &x (return) → the result"},
+		{21, "escape", "x escapes to heap", "return &x (return) at a.go:22 → the result"},
 		{26, "escape", "n escapes to heap", "return n (return) → the result"},
-		{29, "leak", "parameter n leaks to {storage for func literal} with derefs=0", "n (captured by a closure) → {storage for func literal}"},
+		{29, "leak", "parameter n leaks to {storage for func literal} with derefs=0", "n (captured by a closure) at a.go:30 → {storage for func literal}"},
 		{30, "escape", "func literal escapes to heap", "return func literal (return) → the result"},
-		{36, "escape", "append(out, x) escapes to heap", "return out (return) → the result"},
+		{36, "escape", "append(out, x) escapes to heap", "return out (return) at a.go:38 → the result"},
 	} {
 		var found *Record
 		for _, r := range ix.Here(sampleFile, tc.line) {
@@ -224,6 +224,32 @@ func TestShortFlow(t *testing.T) {
 	}}
 	if got, want := r.ShortFlow(), "uuids[i] = ~r0 (assign) → p.name = s (assign) → {heap}"; got != want {
 		t.Errorf("ShortFlow = %q, want %q", got, want)
+	}
+}
+
+// TestShortFlowDecisiveStep: the step where the value leaves for its
+// destination is kept with its file and line where it is on another line
+// than the record, even where it is an assignment to a variable, as a
+// store to a package-level variable is; on the record's line, it is not.
+func TestShortFlowDecisiveStep(t *testing.T) {
+	at := func(line, col int) Position { return Position{File: "/m/parse.go", Line: line, Col: col} }
+	r := Record{Pos: at(38, 7), Message: "string(b) escapes to heap", Flow: []Step{
+		{Pos: at(38, 7), Text: "flow: s ← &{storage for string(b)}"},
+		{Pos: at(38, 7), Text: "from string(b) (spill)"},
+		{Pos: at(38, 4), Text: "from s := string(b) (assign)"},
+		{Pos: at(41, 7), Text: "flow: {heap} ← s"},
+		{Pos: at(41, 7), Text: "from fail(s) (call parameter)"},
+	}}
+	if got, want := r.ShortFlow(), "fail(…) (call parameter) at parse.go:41 → {heap}"; got != want {
+		t.Errorf("ShortFlow = %q, want %q", got, want)
+	}
+	r.Flow[4] = Step{Pos: at(43, 8), Text: "from sink = s (assign)"}
+	if got, want := r.ShortFlow(), "sink = s (assign) at parse.go:43 → {heap}"; got != want {
+		t.Errorf("ShortFlow = %q, want %q", got, want)
+	}
+	r.Flow[4] = Step{Pos: at(38, 20), Text: "from fail(s) (call parameter)"}
+	if got, want := r.ShortFlow(), "fail(…) (call parameter) → {heap}"; got != want {
+		t.Errorf("ShortFlow on the record's line = %q, want %q", got, want)
 	}
 }
 

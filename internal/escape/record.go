@@ -2,6 +2,7 @@ package escape
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -171,26 +172,42 @@ func (r *Record) String() string {
 // ShortFlow renders the flow as the steps a reader needs: those that move
 // the value somewhere (a call parameter, a return, a closure, an interface,
 // a store into an element or a field), ending at its final destination.
-// Spills and assignments to variables are left out; Flow has them all.
+// Spills and assignments to variables are left out; Flow has them all. The
+// step where the value leaves for its destination decides what a fix must
+// change: it is kept, with its file and line where that is not the
+// record's own line, such as a call on an error path, fail(…) (call
+// parameter) at parse.go:41.
 func (r *Record) ShortFlow() string {
+	last := -1 // the step into the destination
+	for i, s := range r.Flow {
+		if strings.HasPrefix(s.Text, "from ") && s.Pos.Known() {
+			last = i
+		}
+	}
 	var parts []string
-	for _, s := range r.Flow {
+	for i, s := range r.Flow {
 		from, ok := strings.CutPrefix(s.Text, "from ")
 		if !ok {
 			continue
 		}
 		expr, kind := splitKind(from)
+		at := ""
+		if i == last && (s.Pos.File != r.Pos.File || s.Pos.Line != r.Pos.Line) {
+			at = fmt.Sprintf(" at %s:%d", filepath.Base(s.Pos.File), s.Pos.Line)
+		}
 		switch kind {
 		case "assign":
 			// An assignment to a variable is left out; one to an element
 			// or a field (uuids[i] = ~r0) may be the store that escapes.
-			if lhs, _, ok := strings.Cut(expr, " = "); !ok || identifier(lhs) {
+			if lhs, _, ok := strings.Cut(expr, " = "); (!ok || identifier(lhs)) && at == "" {
 				continue
 			}
 		case "spill", "assign-pair", "assign-pair-func-call", "address-of", "dereference", "indirection", "":
-			continue
+			if at == "" {
+				continue
+			}
 		}
-		parts = append(parts, shortExpr(expr)+" ("+kind+")")
+		parts = append(parts, shortExpr(expr)+" ("+kind+")"+at)
 	}
 	switch dest := r.dest(); {
 	case dest == "":

@@ -2,7 +2,9 @@ package report
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -688,6 +690,39 @@ func TestPathNotTaken(t *testing.T) {
 	for _, r := range s.Reasons {
 		if strings.Contains(r.Message, "errorString") {
 			t.Errorf("reason %q: errors.New's path does not run here", r.Summary)
+		}
+	}
+}
+
+// TestDecisiveStep: a value that escapes only through one call on an
+// error path, a panic helper's or an error constructor's, has that step in
+// its why line, with its file and line: it is where a fix must act
+// (testdata/why's Check and Find).
+func TestDecisiveStep(t *testing.T) {
+	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
+	src, err := os.ReadFile("testdata/why/why.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(code string) int {
+		for i, l := range strings.Split(string(src), "\n") {
+			if strings.TrimSpace(l) == code {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line of why.go is %q", code)
+		return 0
+	}
+	for _, tc := range []struct{ bench, code, want string }{
+		{"BenchmarkCheck", "name := string(b)", fmt.Sprintf("string(b) escapes to heap: failName(…) (call parameter) at why.go:%d → {heap}", line("failName(name)"))},
+		{"BenchmarkFind", "k := string(key)", fmt.Sprintf("string(key) escapes to heap: unknownName{...} (struct literal element) at why.go:%d → {storage for &unknownName{...}}", line("return 0, newUnknownName(k)"))},
+	} {
+		s := benchSite(t, byName, tc.bench, tc.code)
+		if s == nil {
+			continue
+		}
+		if len(s.Reasons) != 1 || s.Reasons[0].Summary != tc.want {
+			t.Errorf("%s: site %q reasons %+v, want one whose summary is %q", tc.bench, tc.code, s.Reasons, tc.want)
 		}
 	}
 }

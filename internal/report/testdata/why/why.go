@@ -335,3 +335,40 @@ var remembered string
 func Remember(b []byte) {
 	remembered = keyOf(b)
 }
+
+// failName panics with name, for the names that Check refuses.
+//
+//go:noinline
+func failName(name string) { panic(name) }
+
+// Check copies b to a name, and keeps the copy only where it panics with
+// it: the call to failName, on the error path, is where the copy escapes.
+//
+//go:noinline
+func Check(b []byte) int {
+	name := string(b)
+	if name == "" || name[0] == '-' {
+		failName(name)
+	}
+	return len(name)
+}
+
+// unknownName is the error Find returns for a name it does not know.
+type unknownName struct{ name string }
+
+func (e *unknownName) Error() string { return "unknown name " + e.name }
+
+func newUnknownName(name string) error { return &unknownName{name} }
+
+// Find copies key to look it up, and keeps the copy only in the error it
+// returns for a key it does not know.
+//
+//go:noinline
+func Find(m map[string]int, key []byte) (int, error) {
+	k := string(key)
+	v, ok := m[k]
+	if !ok {
+		return 0, newUnknownName(k)
+	}
+	return v, nil
+}

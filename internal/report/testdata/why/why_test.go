@@ -222,3 +222,18 @@ func BenchmarkKeyLength(b *testing.B) {
 		sinkLength = KeyLength(key)
 	}
 }
+
+func BenchmarkCheck(b *testing.B) {
+	name := []byte("a-name-of-24-characters")
+	for b.Loop() {
+		sinkLength = Check(name)
+	}
+}
+
+func BenchmarkFind(b *testing.B) {
+	m := map[string]int{"a-name-of-24-characters": 1}
+	key := []byte("a-name-of-24-characters")
+	for b.Loop() {
+		sinkLength, sinkErr = Find(m, key)
+	}
+}
