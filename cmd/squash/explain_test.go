@@ -74,6 +74,11 @@ func TestExplain(t *testing.T) {
 			"local.go:54: g, err = parseSquare(side)\n  54:9: escape: .autotmp_4 escapes to heap\n    the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)\n    flow: ",
 			"local.go:55: shapeSink = g\n  flows through here from 54:9: escape: .autotmp_4 escapes to heap\n    flow: ",
 		}},
+		// greeting's record reads as if the variable escaped: it is its
+		// value's copy in the interface that fmt.Fprint takes.
+		{"a package-level variable converted to an interface", "../../internal/report/testdata/why", "why.go:384", []string{
+			"why.go:384: fmt.Fprint(w, greeting)\n  384:16: escape: greeting escapes to heap\n    greeting goes into an interface here: the conversion copies its value to the heap (runtime.convT*), and greeting itself stays where it is\n    as a const, greeting would go into the interface with no copy: nothing in its package assigns it\n",
+		}},
 		{"a range without decisions", "../..", n("examples/decoder/decoder.go:%d-%d", read+1, read+2), []string{
 			n("examples/decoder/decoder.go:%d: if err != nil {\n  no compiler decision on this line\n\nexamples/decoder/decoder.go:%d: return nil, err\n  no compiler decision on this line\n", read+1, read+2),
 		}},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"maps"
@@ -18,6 +19,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/squashgo/squash/internal/gotool"
+	"github.com/squashgo/squash/internal/iface"
 )
 
 // Why a value the compiler says escapes is not allocated after all. Escape
@@ -33,6 +35,7 @@ const (
 	FreeZeroSize = "allocates nothing: it has size zero, and every zero-size allocation is the runtime's one address (runtime.zerobase)"
 	FreeOneByte  = "allocates nothing: a one-byte value, which the interface points at in the runtime's table of byte values (runtime.staticuint64s)"
 	FreeClosure  = "allocates nothing: a func literal that captures no variable, which the compiler makes one read-only closure"
+	FreeVar      = "allocates nothing: a package-level variable that nothing assigns, whose value the runtime boxes from its static memory (runtime.staticuint64s, or the empty string's)"
 )
 
 // ReadTypes adds to ix what the types of the code say, which the compiler's
@@ -97,6 +100,9 @@ func ReadTypesIn(ctx context.Context, ld *gotool.Loader, dir string, ix *Index, 
 		}
 		e := exprAt(src.file, tf.Pos(off))
 		r.Free = whyFree(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes)
+		if r.Free == "" && freeVar(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes, ix.consts) {
+			r.Free = FreeVar
+		}
 		r.Tiny = r.Free == "" && (tiny(r.Message, e, src.pkg.TypesInfo, src.pkg.TypesSizes) || ix.tinyBoxed[pos])
 		if v := caseVar(src.file, tf.Pos(off), src.pkg.TypesInfo); v != nil && r.Message == v.Name()+" escapes to heap" {
 			r.Tiny = r.Free == "" && tinyType(v.Type(), src.pkg.TypesSizes)
@@ -307,6 +313,7 @@ func (ix *Index) typeCheck(ctx context.Context, ld *gotool.Loader, dir string, f
 		return nil, nil
 	}
 	read := map[string]source{}
+	consts := map[*packages.Package]map[*types.Var]constant.Value{}
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 || p.TypesInfo == nil || p.TypesSizes == nil {
 			continue
@@ -319,11 +326,48 @@ func (ix *Index) typeCheck(ctx context.Context, ld *gotool.Loader, dir string, f
 		}
 	}
 	for name, src := range read {
-		if !ix.typed[name] {
-			ix.noteStores(src.file, src.pkg.Fset.File(src.file.Pos()), src.pkg.TypesInfo, src.pkg.TypesSizes)
+		if ix.typed[name] {
+			continue
 		}
+		if _, ok := consts[src.pkg]; !ok {
+			consts[src.pkg] = iface.ConstVars(src.pkg.TypesInfo, src.pkg.Syntax, untyped(src.pkg))
+			if ix.consts == nil {
+				ix.consts = map[*types.Var]constant.Value{}
+			}
+			maps.Copy(ix.consts, consts[src.pkg])
+		}
+		ix.noteStores(src.file, src.pkg.Fset.File(src.file.Pos()), src.pkg.TypesInfo, src.pkg.TypesSizes, consts[src.pkg])
 	}
 	return read, nil
+}
+
+// untyped parses, without types, the files of p's directory that p's
+// syntax does not hold: those that the build leaves out, and its test
+// files where p is not its test variant. A file that does not parse is
+// left out.
+func untyped(p *packages.Package) []*ast.File {
+	if len(p.Syntax) == 0 {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, f := range p.Syntax {
+		have[p.Fset.File(f.Pos()).Name()] = true
+	}
+	names := slices.Clone(p.IgnoredFiles)
+	if tests, err := filepath.Glob(filepath.Join(filepath.Dir(p.Fset.File(p.Syntax[0].Pos()).Name()), "*_test.go")); err == nil {
+		names = append(names, tests...)
+	}
+	var out []*ast.File
+	fset := token.NewFileSet()
+	for _, name := range names {
+		if have[name] || !strings.HasSuffix(name, ".go") {
+			continue
+		}
+		if f, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // escapedExpr returns EXPR of "EXPR escapes to heap".
@@ -421,6 +465,20 @@ func whyFree(msg string, e ast.Expr, info *types.Info, sizes types.Sizes) string
 		return FreeStatic
 	}
 	return ""
+}
+
+// freeVar reports whether msg says that e, a package-level variable that
+// could be a constant (one of consts), escapes, where the runtime boxes
+// its value from static memory: it is never assigned, so that its value
+// is its initializer's.
+func freeVar(msg string, e ast.Expr, info *types.Info, sizes types.Sizes, consts map[*types.Var]constant.Value) bool {
+	id, ok := e.(*ast.Ident)
+	if !ok || msg != id.Name+" escapes to heap" {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	val, could := consts[v]
+	return ok && could && iface.BoxedFree(sizes, v.Type(), val)
 }
 
 // captures reports whether lit uses a variable declared outside it that is

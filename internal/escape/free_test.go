@@ -153,6 +153,16 @@ func allocClosureNested() {
 	sinkFunc = func() int { return func() int { return n }() }
 }
 
+// smallVar and bigVar are never assigned: the runtime boxes smallVar's
+// value from its table of small values, and copies bigVar's.
+var smallVar, bigVar = 7, 1000
+
+//go:noinline
+func freeSmallVar() { sinkAny = smallVar }
+
+//go:noinline
+func allocBigVar() { sinkAny = bigVar }
+
 //go:noinline
 func allocMoved() {
 	var p pair
@@ -205,6 +215,8 @@ func TestFreeRecords(t *testing.T) {
 		{"allocInt", allocInt, ""},
 		{"allocField", allocField, ""},
 		{"allocMoved", allocMoved, ""},
+		{"freeSmallVar", freeSmallVar, FreeVar},
+		{"allocBigVar", allocBigVar, ""},
 		{"freeClosure", freeClosure, FreeClosure},
 		{"freeClosureOwnVars", freeClosureOwnVars, FreeClosure},
 		{"allocClosure", allocClosure, ""},

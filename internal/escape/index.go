@@ -2,6 +2,8 @@ package escape
 
 import (
 	"fmt"
+	"go/constant"
+	"go/types"
 	"slices"
 )
 
@@ -19,6 +21,9 @@ type Index struct {
 	typed  map[string]bool // the files whose types ReadTypes or ReadStores read
 	asked  map[string]bool // the files whose packages they were asked to type-check
 	stores map[lineKey]Store
+	// consts are the package-level variables that could be constants, of
+	// the packages type-checked (see iface.ConstVars).
+	consts map[*types.Var]constant.Value
 	// tinyBoxed says, of the positions of Store.Boxed, whether every value
 	// converted there is of a type the tiny allocator makes (tinyType).
 	tinyBoxed map[Position]bool

@@ -2,6 +2,7 @@ package escape
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -45,6 +46,12 @@ type Store struct {
 	// that allocation is: the compiler's records of the two allocations
 	// share the value's position.
 	Own map[Position]Alloc
+	// Consts names, of those of Boxed whose value is a package-level
+	// variable that could be a constant (see iface.ConstVars), the
+	// variable: as a constant, it would go into the interface with no
+	// copy. A variable whose value the runtime boxes from static memory
+	// anyway (iface.BoxedFree) is not among them.
+	Consts map[Position]string
 	// Make is what the line's make makes, by its type: MakeSlice,
 	// MakeMap or MakeChan (NoAlloc for a line with no make). Of several
 	// makes on a line, a channel's is named before a map's, and a map's
@@ -84,9 +91,10 @@ func (ix *Index) Store(file string, line int) (Store, bool) {
 }
 
 // noteStores records, for each line of f (of the file tf) that stores to
-// an index expression or makes a value, what info says of the store and
-// of what is made.
-func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes types.Sizes) {
+// an index expression, converts a value to an interface or makes a value,
+// what info says of the store, the conversion and what is made. consts are
+// the package's variables that could be constants (iface.ConstVars).
+func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes types.Sizes, consts map[*types.Var]constant.Value) {
 	if ix.typed == nil {
 		ix.typed, ix.stores = map[string]bool{}, map[lineKey]Store{}
 	}
@@ -118,6 +126,9 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 		tiny, seen := ix.tinyBoxed[at]
 		ix.tinyBoxed[at] = (tiny || !seen) && own == NoAlloc && tinyType(from, sizes)
 		change(pos, func(s *Store) {
+			if slices.Contains(s.Boxed, at) {
+				return
+			}
 			s.Boxed = append(s.Boxed, at)
 			if own != NoAlloc {
 				if s.Own == nil {
@@ -128,10 +139,29 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 		})
 	}
 	boxed := func(e ast.Expr, to types.Type) {
-		if tv, ok := info.Types[e]; ok && !tv.IsNil() {
-			boxedAt(compilerPos(e), tv.Type, to, ownAllocation(e, info))
+		tv, ok := info.Types[e]
+		if !ok || tv.IsNil() {
+			return
 		}
+		boxedAt(compilerPos(e), tv.Type, to, ownAllocation(e, info))
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if val, could := consts[v]; !ok || !could || iface.BoxedFree(sizes, v.Type(), val) {
+			return
+		}
+		p := tf.PositionFor(id.Pos(), false)
+		change(id.Pos(), func(s *Store) {
+			if s.Consts == nil {
+				s.Consts = map[Position]string{}
+			}
+			s.Consts[Position{File: tf.Name(), Line: p.Line, Col: p.Column}] = v.Name()
+		})
 	}
+	// Every value converted to an interface where the code expects one.
+	iface.Conversions(info, f, boxed)
 	// results notes the results of a call, or the value of a comma-ok
 	// expression (m[k], x.(T), <-c), that are converted to the types to
 	// (nil where a result is not assigned): the compiler holds each in a
@@ -181,9 +211,8 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 		if !ok {
 			return nil, false
 		}
-		if m, ok := mapType(info.TypeOf(x.X)); ok {
+		if _, ok := mapType(info.TypeOf(x.X)); ok {
 			change(x.Lbrack, func(s *Store) { s.Map = true })
-			boxed(x.Index, m.Key())
 		}
 		return x, true
 	}
@@ -209,17 +238,11 @@ func (ix *Index) noteStores(f *ast.File, tf *token.File, info *types.Info, sizes
 			if n.Tok == token.DEFINE {
 				return true
 			}
-			for i, lhs := range n.Lhs {
-				x, ok := index(lhs)
-				switch {
-				case !ok && n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs):
-					// v = x, v a variable or field of interface type:
-					// logrus's value = entry.Message, value an any.
-					boxed(n.Rhs[i], info.TypeOf(lhs))
-				case !ok:
-				case n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs):
-					boxed(n.Rhs[i], info.TypeOf(x))
-				case n.Tok == token.ADD_ASSIGN && isString(info.TypeOf(x)):
+			// A value assigned to a variable, field or element of
+			// interface type is among the conversions above: logrus's
+			// value = entry.Message, value an any.
+			for _, lhs := range n.Lhs {
+				if x, ok := index(lhs); ok && n.Tok == token.ADD_ASSIGN && isString(info.TypeOf(x)) {
 					change(x.Lbrack, func(s *Store) { s.Concat = true })
 				}
 			}

@@ -59,13 +59,17 @@ type Line struct {
 	// method of which the package built compiled no instance: no decision
 	// on it at all, its declaration included.
 	Uninstantiated bool
-	// Converted are the places, of the records in Here of a compiler's
-	// temporary (.autotmp_N escapes to heap), where the temporary holds a
-	// value that the line converts to an interface: a call's result that
-	// it assigns to an interface variable or returns as one, or a
-	// comma-ok's value (see escape.Store.Boxed). The conversion copies the value
-	// to the heap (runtime.convT*).
+	// Converted are the places, of the records in Here, of values that
+	// the line converts to an interface (see escape.Store.Boxed): the
+	// conversion copies the value to the heap (runtime.convT*), not the
+	// variable or the expression the record names. Of a compiler's
+	// temporary (.autotmp_N escapes to heap), the value is a call's result
+	// that the line assigns to an interface variable or returns as one, or
+	// a comma-ok's value.
 	Converted []escape.Position
+	// Consts names, of the places in Converted, the package-level variable
+	// converted there that could be a constant (see escape.Store.Consts).
+	Consts map[escape.Position]string
 }
 
 // An Explanation is the compiler's decisions on a range of lines of one file.
@@ -190,7 +194,7 @@ func (b *Build) Explain(ctx context.Context, file string, from, to int) (*Explan
 				l.Copies = append(l.Copies, r)
 			}
 		}
-		l.Converted = converted(ctx, ld, ix, dir, abs, n, l.Here)
+		l.Converted, l.Consts = converted(ctx, ld, ix, dir, abs, n, l.Here)
 		l.Through = ix.Through(abs, n)
 		if !l.Uninstantiated {
 			l.Unrecorded = unrecordedHere(ctx, ld, ix, dir, abs, n, l.Code)
@@ -297,22 +301,32 @@ func unrecordedHere(ctx context.Context, ld *gotool.Loader, ix *escape.Index, di
 	return m + ": " + why
 }
 
-// converted is Converted for line n of file, whose records are here: the
-// file's types are read, once, when the line has a record of a temporary.
-func converted(ctx context.Context, ld *gotool.Loader, ix *escape.Index, dir, file string, n int, here []escape.Record) []escape.Position {
+// converted is Converted and Consts for line n of file, whose records are
+// here: the file's types are read, once, when the line has a record of a
+// value that escapes, which ReadTypesIn has mostly read already.
+func converted(ctx context.Context, ld *gotool.Loader, ix *escape.Index, dir, file string, n int, here []escape.Record) ([]escape.Position, map[escape.Position]string) {
 	var out []escape.Position
+	var consts map[escape.Position]string
 	for _, r := range here {
-		if !isTemp(r) {
+		if _, ok := r.Escaped(); !ok || !r.Allocates() {
 			continue
 		}
 		if err := escape.ReadStores(ctx, ld, dir, ix, []string{file}); err != nil {
-			return nil
+			return nil, nil
 		}
-		if store, ok := ix.Store(file, n); ok && slices.Contains(store.Boxed, r.Source()) {
-			out = append(out, r.Source())
+		store, ok := ix.Store(file, n)
+		if !ok || !slices.Contains(store.Boxed, r.Source()) {
+			continue
+		}
+		out = append(out, r.Source())
+		if name := store.Consts[r.Source()]; name != "" {
+			if consts == nil {
+				consts = map[escape.Position]string{}
+			}
+			consts[r.Source()] = name
 		}
 	}
-	return out
+	return out, consts
 }
 
 // isTemp reports whether r is the compiler's record of one of its

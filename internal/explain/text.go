@@ -68,7 +68,14 @@ func WriteText(w io.Writer, e *Explanation) {
 				fmt.Fprintf(w, "    %s\n", why)
 			}
 			if l.Converted != nil && slices.Contains(l.Converted, r.Source()) {
-				fmt.Fprintf(w, "    the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)\n")
+				if v, _ := r.Escaped(); strings.HasPrefix(v, ".autotmp_") {
+					fmt.Fprintf(w, "    the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)\n")
+				} else {
+					fmt.Fprintf(w, "    %s goes into an interface here: the conversion copies its value to the heap (runtime.convT*), and %s itself stays where it is\n", v, v)
+				}
+				if name := l.Consts[r.Source()]; name != "" {
+					fmt.Fprintf(w, "    as a const, %s would go into the interface with no copy: nothing in its package assigns it\n", name)
+				}
 			}
 			if r.ResultOf != "" {
 				v, _, _ := strings.Cut(r.Message, " ")

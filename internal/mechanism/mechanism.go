@@ -39,7 +39,7 @@ func Of(function, code string, store *escape.Store, recs []escape.Record) string
 			if !r.Allocates() || !slices.Contains(store.Boxed, r.Source()) {
 				continue
 			}
-			return boxing(allocs[store.Own[r.Source()]], store)
+			return boxing(allocs[store.Own[r.Source()]], store) + asConst(store.Consts[r.Source()])
 		}
 	}
 	if e, ok := boxedToo(recs); ok {
@@ -251,6 +251,16 @@ func boxing(own string, store *escape.Store) string {
 		return own + boxesToo + alsoGrows(store)
 	}
 	return boxes + alsoGrows(store)
+}
+
+// asConst returns what to add to the mechanism of a conversion to an
+// interface of name, a package-level variable that could be a constant
+// (see escape.Store.Consts), or "" for no name.
+func asConst(name string) string {
+	if name == "" {
+		return ""
+	}
+	return "; as a const, " + name + " would go into the interface with no copy: nothing in its package assigns it"
 }
 
 // alsoGrows returns what to add to the mechanism of a store that allocates

@@ -272,6 +272,55 @@ func storeResultsSame(n int) (ring, error) {
 	return r, err
 }
 
+// Values passed, returned and sent where an interface is expected: the
+// compiler's record names the value, "n escapes to heap", as if its own
+// storage did.
+
+//go:noinline
+func storeArgument(n int) {
+	keepBoxed(n) // the store
+}
+
+//go:noinline
+func storeVariadic(n int) {
+	keepAll(n) // the store
+}
+
+//go:noinline
+func keepAll(v ...any) { boxedSink = v[0] }
+
+//go:noinline
+func storeReturn(n int) any {
+	return n // the store
+}
+
+//go:noinline
+func storeSend(c chan any, n int) {
+	c <- n // the store
+}
+
+// bigLimit is never assigned: as a constant, it would go into an
+// interface with no copy, as bigConst does. smallLimit's value is one the
+// runtime boxes from static memory anyway.
+var bigLimit, smallLimit = 1000, 7
+
+const bigConst = 1000
+
+//go:noinline
+func storeVar() {
+	keepBoxed(bigLimit) // the store
+}
+
+//go:noinline
+func storeConst() {
+	keepBoxed(bigConst) // the store
+}
+
+//go:noinline
+func storeSmallVar() {
+	keepBoxed(smallLimit) // the store
+}
+
 // markedStore returns the escape.Store of the line marked in the function fn of
 // file (as markedLines read it), the line's code without its comment, and
 // its number.
@@ -298,6 +347,7 @@ func TestStores(t *testing.T) {
 	const andBoxes = "; its conversion to an interface copies the value to the heap as well (runtime.convT*)"
 	ints := make([]int, 2)
 	anys := make([]any, 2)
+	anyChan := make(chan any, 1)
 	strs := []string{"a"} // each concatenation makes a new string, longer each time
 	for _, tc := range []struct {
 		fn     string
@@ -351,6 +401,17 @@ func TestStores(t *testing.T) {
 		{"storeCommaOk", false, false, 1, boxes, func() { storeCommaOk(map[int]point{1: aPoint}, 1) }},
 		{"storeResultsPointer", false, false, 0, "", func() { storeResultsPointer(3) }},
 		{"storeResultsSame", false, false, 0, "", func() { storeResultsSame(3) }},
+		// Values converted where an interface is expected: a parameter, a
+		// variadic one, a result, a channel's element.
+		{"storeArgument", false, false, 1, boxes, func() { storeArgument(1000) }},
+		{"storeVariadic", false, false, 1, boxes, func() { storeVariadic(1000) }},
+		{"storeReturn", false, false, 1, boxes, func() { boxedSink = storeReturn(1000) }},
+		{"storeSend", false, false, 1, boxes, func() { storeSend(anyChan, 1000); <-anyChan }},
+		// A package-level variable that nothing assigns is boxed by
+		// copy, where a constant is not.
+		{"storeVar", false, false, 1, boxes + "; as a const, bigLimit would go into the interface with no copy: nothing in its package assigns it", nil},
+		{"storeConst", false, false, 1, "", func() { storeConst() }},
+		{"storeSmallVar", false, false, 1, "", nil}, // the record says its value is free
 	} {
 		s, code, line := markedStore(t, ix, file, lines, marked, tc.fn)
 		if s.Map != tc.isMap || s.Concat != tc.concat || len(s.Boxed) != tc.boxed {
@@ -381,6 +442,8 @@ func TestStores(t *testing.T) {
 		{"storeClosure", func() { storeClosure(anys, 1000) }, 1},
 		{"storeMake", func() { storeMake(anys, 10) }, 2},
 		{"storeBytes", func() { storeBytes(anys, bs) }, 2},
+		{"storeVar", storeVar, 1},
+		{"storeSmallVar", storeSmallVar, 0},
 	} {
 		if got := testing.AllocsPerRun(50, tc.allocs); got != tc.want {
 			t.Errorf("%s: %v allocs per call, want %v", tc.fn, got, tc.want)

@@ -726,3 +726,25 @@ func TestDecisiveStep(t *testing.T) {
 		}
 	}
 }
+
+// TestBoxedValues: a value passed or returned where an interface is
+// expected is named as its conversion, which copies it (runtime.convT*):
+// the compiler's record says that the value escapes, as if its own storage
+// did. A package-level variable that nothing assigns gets what avoids the
+// copy: a const (testdata/why's Greet and Boxed).
+func TestBoxedValues(t *testing.T) {
+	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
+	const boxes = "conversion to an interface copies the value to the heap (runtime.convT*)"
+	for _, tc := range []struct{ bench, code, record, want string }{
+		{"BenchmarkGreet", "fmt.Fprint(w, greeting)", "greeting escapes to heap", boxes + "; as a const, greeting would go into the interface with no copy: nothing in its package assigns it"},
+		{"BenchmarkBoxed", "return v", "v escapes to heap", boxes},
+	} {
+		s := benchSite(t, byName, tc.bench, tc.code)
+		if s == nil {
+			continue
+		}
+		if len(s.Reasons) != 1 || s.Reasons[0].Message != tc.record || s.MechanismText != tc.want {
+			t.Errorf("%s: site %q reasons %+v, mechanism %q; want the record %q and %q", tc.bench, tc.code, s.Reasons, s.MechanismText, tc.record, tc.want)
+		}
+	}
+}

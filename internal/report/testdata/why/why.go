@@ -372,3 +372,22 @@ func Find(m map[string]int, key []byte) (int, error) {
 	}
 	return v, nil
 }
+
+// greeting is never assigned: as a const, it would go into an interface
+// with no copy.
+var greeting = "hello, world"
+
+// Greet writes the greeting with fmt.Fprint, which takes it as an
+// interface: the compiler's record says that greeting escapes, where its
+// value's copy in the interface does.
+func Greet(w io.Writer) {
+	fmt.Fprint(w, greeting)
+}
+
+// Boxed returns a number as an interface, which copies it.
+//
+//go:noinline
+func Boxed(n int) any {
+	v := n * 1000
+	return v
+}

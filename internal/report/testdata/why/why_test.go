@@ -237,3 +237,17 @@ func BenchmarkFind(b *testing.B) {
 		sinkLength, sinkErr = Find(m, key)
 	}
 }
+
+func BenchmarkGreet(b *testing.B) {
+	for b.Loop() {
+		Greet(io.Discard)
+	}
+}
+
+var sinkBoxed any
+
+func BenchmarkBoxed(b *testing.B) {
+	for b.Loop() {
+		sinkBoxed = Boxed(7)
+	}
+}
