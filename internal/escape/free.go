@@ -349,7 +349,7 @@ func untyped(p *packages.Package) []*ast.File {
 	if len(p.Syntax) == 0 {
 		return nil
 	}
-	have := map[string]bool{}
+	have := make(map[string]bool, len(p.Syntax))
 	for _, f := range p.Syntax {
 		have[p.Fset.File(f.Pos()).Name()] = true
 	}

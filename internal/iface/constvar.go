@@ -49,7 +49,7 @@ func ConstVars(info *types.Info, files, others []*ast.File) map[*types.Var]const
 	if len(vars) == 0 {
 		return vars
 	}
-	byName := map[string]*types.Var{}
+	byName := make(map[string]*types.Var, len(vars))
 	for v := range vars {
 		byName[v.Name()] = v
 	}

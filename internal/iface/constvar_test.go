@@ -64,8 +64,9 @@ func g() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for v := range ConstVars(info, []*ast.File{f}, []*ast.File{test}) {
+	vars := ConstVars(info, []*ast.File{f}, []*ast.File{test})
+	got := make([]string, 0, len(vars))
+	for v := range vars {
 		got = append(got, v.Name())
 	}
 	slices.Sort(got)

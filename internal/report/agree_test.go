@@ -3,8 +3,8 @@ package report
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -61,10 +61,11 @@ func TestExplainAgrees(t *testing.T) {
 		for _, p := range rep.Packages {
 			for _, b := range p.Benchmarks {
 				for _, s := range b.Sites {
-					if seen[s.File+":"+fmt.Sprint(s.Line)] || s.Code == "" {
+					at := s.File + ":" + strconv.Itoa(s.Line)
+					if seen[at] || s.Code == "" {
 						continue
 					}
-					seen[s.File+":"+fmt.Sprint(s.Line)] = true
+					seen[at] = true
 					file := filepath.Join(root, filepath.FromSlash(s.File))
 					in := ""
 					if s.PackagePath != "" && s.PackagePath != p.Path {
