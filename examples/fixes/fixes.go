@@ -2,6 +2,7 @@ package fixes
 
 import (
 	"encoding/binary"
+	"fmt"
 	"io"
 	"regexp"
 	"slices"
@@ -134,4 +135,22 @@ func StarsFixed(n int) string {
 		b.WriteByte('*')
 	}
 	return b.String()
+}
+
+// greeting is never assigned (constvar reports it).
+var greeting = "hello, squash"
+
+// Greet writes the greeting, which fmt.Fprint takes as an interface: the
+// conversion copies the variable's value to the heap.
+func Greet(w io.Writer) {
+	fmt.Fprint(w, greeting)
+}
+
+// greetingFixed is greeting after constvar's fix.
+const greetingFixed = "hello, squash"
+
+// GreetFixed is Greet with the constant, which goes into the interface
+// with no copy.
+func GreetFixed(w io.Writer) {
+	fmt.Fprint(w, greetingFixed)
 }

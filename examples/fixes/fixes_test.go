@@ -3,6 +3,7 @@ package fixes
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"testing"
@@ -47,6 +48,7 @@ var pairs = []pair{
 	{"regexpcompile", func() { sinkBool = Valid("squash_2026") }, func() { sinkBool = ValidFixed("squash_2026") }},
 	{"poolput", func() { WithBuffer(fill) }, func() { WithBufferFixed(fill) }},
 	{"buildergrow", func() { sinkStr = Stars(1000) }, func() { sinkStr = StarsFixed(1000) }},
+	{"constvar", func() { Greet(io.Discard) }, func() { GreetFixed(io.Discard) }},
 }
 
 func fill(b []byte) []byte { return append(b, "payload"...) }
@@ -75,6 +77,12 @@ func TestFixesAgree(t *testing.T) {
 	}
 	if Stars(5) != "*****" || StarsFixed(5) != "*****" {
 		t.Error("Stars is wrong")
+	}
+	var g, gf bytes.Buffer
+	Greet(&g)
+	GreetFixed(&gf)
+	if g.String() != "hello, squash" || gf.String() != g.String() {
+		t.Errorf("Greet wrote %q, GreetFixed %q", g.String(), gf.String())
 	}
 }
 

@@ -45,6 +45,7 @@ import (
 
 	"github.com/squashgo/squash/passes/binarywrite"
 	"github.com/squashgo/squash/passes/buildergrow"
+	"github.com/squashgo/squash/passes/constvar"
 	"github.com/squashgo/squash/passes/mapsize"
 	"github.com/squashgo/squash/passes/poolput"
 	"github.com/squashgo/squash/passes/prealloc"
@@ -67,6 +68,7 @@ var suite = func() []*analysis.Analyzer {
 		regexpcompile.Analyzer,
 		poolput.Analyzer,
 		buildergrow.Analyzer,
+		constvar.Analyzer,
 		// QF1012 comes before fmtappendf and perfsprint, whose fixes of
 		// the fmt.Sprintf inside w.Write([]byte(fmt.Sprintf(…))) its fix
 		// overlaps: writing to w directly leaves no string to build.

@@ -1,0 +1,5 @@
+//go:build never
+
+package a
+
+func init() { tuned = 1 << 16 }
