@@ -18,6 +18,10 @@
 // A Store says what the types tell of a line whose text cannot tell how it
 // allocates; internal/mechanism puts that in words.
 //
+// The records name a copy of a line inlined elsewhere only where something
+// in it escapes. CompileCopies reads the others from the DWARF of the test
+// binary: each a Copy, the calls the line was inlined through.
+//
 // The package never parses the -m text, whose wording changes between Go
 // releases.
 package escape

@@ -1,6 +1,8 @@
 // Package iface answers, for the passes and the escape records alike, how
 // the gc compiler stores values of a type in an interface, and which types
-// a constraint interface's type set draws from.
+// a constraint interface's type set draws from. Conversions finds where the
+// code converts values to interfaces; ConstVars, the package-level
+// variables that could be constants, which go into one with no copy.
 package iface
 
 import "go/types"
