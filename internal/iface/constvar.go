@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 )
 
@@ -25,24 +26,15 @@ import (
 // assignment to any identifier of the variable's name counts.
 func ConstVars(info *types.Info, files, others []*ast.File) map[*types.Var]constant.Value {
 	vars := map[*types.Var]constant.Value{}
-	for _, f := range files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if len(vs.Values) != len(vs.Names) {
-					continue // none, or the results of one call
-				}
-				for i, id := range vs.Names {
-					v, ok := info.Defs[id].(*types.Var)
-					tv := info.Types[vs.Values[i]]
-					if ok && !v.Exported() && id.Name != "_" && tv.Value != nil && constantKind(v.Type()) {
-						vars[v] = tv.Value
-					}
-				}
+	for _, vs := range VarSpecs(files) {
+		if len(vs.Values) != len(vs.Names) {
+			continue // none, or the results of one call
+		}
+		for i, id := range vs.Names {
+			v, ok := info.Defs[id].(*types.Var)
+			tv := info.Types[vs.Values[i]]
+			if ok && !v.Exported() && id.Name != "_" && tv.Value != nil && constantKind(v.Type()) {
+				vars[v] = tv.Value
 			}
 		}
 	}
@@ -118,6 +110,26 @@ func ConstVars(info *types.Info, files, others []*ast.File) map[*types.Var]const
 		linknamed(f, byName, vars)
 	}
 	return vars
+}
+
+// VarSpecs yields the specs of the package-level var declarations of
+// files, each with its declaration, in the order of the files.
+func VarSpecs(files []*ast.File) iter.Seq2[*ast.GenDecl, *ast.ValueSpec] {
+	return func(yield func(*ast.GenDecl, *ast.ValueSpec) bool) {
+		for _, f := range files {
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.VAR {
+					continue
+				}
+				for _, spec := range gd.Specs {
+					if !yield(gd, spec.(*ast.ValueSpec)) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // linknamed drops from vars those that a //go:linkname directive of f

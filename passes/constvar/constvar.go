@@ -53,18 +53,9 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for _, id := range vs.Names {
-					v, _ := info.Defs[id].(*types.Var)
-					if len(boxed[v]) == 0 {
-						continue
-					}
+		for gd, vs := range iface.VarSpecs([]*ast.File{f}) {
+			for _, id := range vs.Names {
+				if v, _ := info.Defs[id].(*types.Var); len(boxed[v]) > 0 {
 					report(pass, f, gd, vs, id, boxed[v], vars)
 				}
 			}
