@@ -202,3 +202,16 @@ func TestExplainGeneric(t *testing.T) {
 		t.Errorf("explain -in ./other: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// TestExplainNoTestFiles: a package without test files has no binary to
+// read its inlined copies from; explain says so under a line whose code
+// may allocate without a record, rather than list none.
+func TestExplainNoTestFiles(t *testing.T) {
+	dir := newModule(t, "example.com/nt")
+	os.WriteFile(filepath.Join(dir, "nt.go"), []byte("package nt\n\n// Count makes a slice of a size known at run time.\nfunc Count(n int) int {\n\ts := make([]int, n)\n\treturn len(s)\n}\n"), 0o644)
+	code, out, errs := squash(t, dir, "explain", "nt.go:5")
+	if code != exitClean || !strings.Contains(out, "  5: no escape record\n    make allocates its backing array (runtime.makeslice): with no escape record for it") ||
+		!strings.HasSuffix(out, "  copies of this line inlined elsewhere with no escape record are not listed: the package has no test files, and so no binary to read them from\n") {
+		t.Errorf("explain nt.go:5: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
