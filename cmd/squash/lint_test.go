@@ -21,7 +21,7 @@ var (
 
 // squashBinary builds the squash command once for the tests that need it
 // as a process (as go vet's tool, or to interrupt it).
-func squashBinary(t *testing.T) string {
+func squashBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "squash-cmd-test-")
