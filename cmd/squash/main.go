@@ -57,8 +57,17 @@ const (
 func main() {
 	runAsVettool()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The go command's work directories go under one of squash's own,
+	// removed here, also when squash is interrupted.
+	work, err := os.MkdirTemp("", "squash-go-")
+	if err == nil {
+		gotool.SetWorkDir(work)
+	}
 	code := dispatch(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
+	if err == nil {
+		os.RemoveAll(work)
+	}
 	os.Exit(code)
 }
 

@@ -321,6 +321,48 @@ func TestInterruptLeavesNoTempFiles(t *testing.T) {
 	}
 }
 
+// TestInterruptDuringBuild: squash interrupted while the go command builds
+// leaves no work directory of the go command's behind (go-build…, which an
+// interrupted go command does not remove), nor one of its own.
+func TestInterruptDuringBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the squash binary")
+	}
+	exe := squashBinary(t)
+	tmp := t.TempDir()
+	cmd := exec.Command(exe, "-benchtime", "30s", "./ok")
+	cmd.Dir = testMod
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		// Under squash's own directory, or, without one, in TMPDIR.
+		inner, _ := filepath.Glob(filepath.Join(tmp, "*", "go-build*"))
+		outer, _ := filepath.Glob(filepath.Join(tmp, "go-build*"))
+		if len(inner)+len(outer) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no go command built within 2 minutes: %s", stderr.String())
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != exitError {
+		t.Errorf("exit status %d, want %d; stderr %q", code, exitError, stderr.String())
+	}
+	left, _ := os.ReadDir(tmp)
+	for _, e := range left {
+		t.Errorf("left behind in TMPDIR: %s", e.Name())
+	}
+}
+
 func TestReportProgressOnlyOnTerminal(t *testing.T) {
 	code, _, stderr := squash(t, testMod, "-bench", "Fields", "-benchtime", "100x", "./ok")
 	if code != exitClean || stderr != "" {

@@ -7,18 +7,46 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
 
-// Command returns the go command with the given arguments, to run in dir.
-// On cancellation it is interrupted rather than killed, so that it removes
-// its own temporary work directory.
+// Command returns the go command with the given arguments, to run in dir,
+// with the environment Env gives. On cancellation it is interrupted rather
+// than killed.
 func Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
+	cmd.Env = Env()
 	InterruptOnCancel(cmd)
 	return cmd
+}
+
+var workDir struct {
+	sync.Mutex
+	path string
+}
+
+// SetWorkDir makes every go command that Command and Loader run keep its
+// work directories (go-build…, megabytes of objects) under dir, which the
+// caller removes: an interrupted go command leaves its own behind. An
+// empty dir leaves them where the go command puts them.
+func SetWorkDir(dir string) {
+	workDir.Lock()
+	defer workDir.Unlock()
+	workDir.path = dir
+}
+
+// Env returns the environment to run the go command in: this process's,
+// with GOTMPDIR set to the directory SetWorkDir gave, if any.
+func Env() []string {
+	workDir.Lock()
+	defer workDir.Unlock()
+	if workDir.path == "" {
+		return os.Environ()
+	}
+	return append(os.Environ(), "GOTMPDIR="+workDir.path)
 }
 
 // InterruptOnCancel makes cmd, made with exec.CommandContext, receive

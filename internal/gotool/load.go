@@ -116,7 +116,7 @@ func dirOf(p *packages.Package, dirs []string) (string, bool) {
 }
 
 func load(ctx context.Context, dir string, tests bool, dirs []string) ([]*packages.Package, error) {
-	cfg := &packages.Config{Context: ctx, Dir: dir, Mode: LoadMode, Tests: tests}
+	cfg := &packages.Config{Context: ctx, Dir: dir, Env: Env(), Mode: LoadMode, Tests: tests}
 	pkgs, err := packages.Load(cfg, dirs...)
 	if err != nil && ctx.Err() != nil {
 		return nil, ctx.Err()

@@ -91,7 +91,7 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 	}
 	args := append([]string{"vet", "-vettool=" + c.Tool}, flags...)
 	cmd := gotool.Command(ctx, c.Dir, append(append(args, "--"), patterns...)...)
-	cmd.Env = append(os.Environ(), c.Env...)
+	cmd.Env = append(cmd.Env, c.Env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
