@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"debug/buildinfo"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,6 +22,9 @@ type Binary struct {
 	// Vet is what the checks of go vet that go test runs before the tests
 	// report, a line each (see gotool.TestVet); none when they pass.
 	Vet []string
+	// GoVersion is the version of Go that built it, as its build
+	// information records it: go1.26.0.
+	GoVersion string
 }
 
 // Build compiles pkg's test binary into work (a directory the caller owns
@@ -69,7 +73,11 @@ func Build(ctx context.Context, pkg gotool.Package, work string) (*Binary, error
 		// go test -c writes nothing for a package without test files.
 		return nil, &NoBenchmarksError{Where: pkg.ImportPath}
 	}
-	return &Binary{Package: pkg, Path: exe, DiagDir: diag, Vet: v.lines}, nil
+	info, err := buildinfo.ReadFile(exe)
+	if err != nil {
+		return nil, fmt.Errorf("reading the build information of %s's test binary: %w", pkg.ImportPath, err)
+	}
+	return &Binary{Package: pkg, Path: exe, DiagDir: diag, Vet: v.lines, GoVersion: info.GoVersion}, nil
 }
 
 func indent(s string) string {

@@ -262,6 +262,7 @@ func parse(r io.Reader, fileName string, lenient bool) ([]Result, error) {
 			res.BytesPerOp, _ = rec.Value("B/op")
 			res.AllocsPerOp, _ = rec.Value("allocs/op")
 			res.NsPerOpLow, res.NsPerOpHigh = res.NsPerOp, res.NsPerOp
+			res.Records = []*benchfmt.Result{rec.Clone()}
 			results = append(results, res)
 		}
 	}
@@ -288,10 +289,12 @@ func nsPerOp(rec *benchfmt.Result) float64 {
 func summarize(name string, results []Result) (*Result, error) {
 	var ns, bytes, allocs []float64
 	var last Result
+	var records []*benchfmt.Result
 	for _, r := range results {
 		if r.Name != name {
 			continue
 		}
+		records = append(records, r.Records...)
 		ns = append(ns, r.NsPerOp)
 		bytes = append(bytes, r.BytesPerOp)
 		allocs = append(allocs, r.AllocsPerOp)
@@ -302,12 +305,14 @@ func summarize(name string, results []Result) (*Result, error) {
 	}
 	res := last
 	res.Runs = len(ns)
+	// NewSample sorts what it is given, and the runs are kept in order.
 	thr := benchmath.DefaultThresholds
-	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(ns, &thr), 0.95)
+	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(ns), &thr), 0.95)
 	res.NsPerOp, res.NsPerOpLow, res.NsPerOpHigh = s.Center, s.Lo, s.Hi
-	res.BytesPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(bytes, &thr), 0.95).Center
-	res.AllocsPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(allocs, &thr), 0.95).Center
-	res.BytesPerOpRuns, res.AllocsPerOpRuns = bytes, allocs
+	res.BytesPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(bytes), &thr), 0.95).Center
+	res.AllocsPerOp = benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(allocs), &thr), 0.95).Center
+	res.NsPerOpRuns, res.BytesPerOpRuns, res.AllocsPerOpRuns = ns, bytes, allocs
+	res.Records = records
 	return &res, nil
 }
 

@@ -82,6 +82,33 @@ func TestSummarizeMedians(t *testing.T) {
 	}
 }
 
+// TestSummarizeKeepsRuns: every run's figures and result line are kept, so
+// that benchstat can compare them; the medians alone cannot be compared.
+func TestSummarizeKeepsRuns(t *testing.T) {
+	results, err := Parse(strings.NewReader(sampleOutput), "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := summarize("BenchmarkSimple", results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.NsPerOpRuns, []float64{2410, 2390, 2500}) {
+		t.Errorf("NsPerOpRuns = %v, want each run's", r.NsPerOpRuns)
+	}
+	if len(r.Records) != 3 {
+		t.Fatalf("%d records, want one per run", len(r.Records))
+	}
+	for i, rec := range r.Records {
+		if rec.Iters != 500000 || rec.GetConfig("pkg") != "github.com/squashgo/squash/examples/decoder" || rec.GetConfig("cpu") != "AMD EPYC" {
+			t.Errorf("record %d: %d iterations, pkg %q, cpu %q; want go test's line with its configuration", i, rec.Iters, rec.GetConfig("pkg"), rec.GetConfig("cpu"))
+		}
+	}
+	if ns, _ := r.Records[1].Value("sec/op"); !near(ns*1e9, 2390) {
+		t.Errorf("record 1 has %v sec/op, want 2390 ns/op: records are not clones", ns)
+	}
+}
+
 func TestParseSyntaxError(t *testing.T) {
 	_, err := Parse(strings.NewReader("BenchmarkX-2 100 ns/op\n"), "bad")
 	if err == nil {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/squashgo/squash/internal/gotool"
+	"golang.org/x/perf/benchfmt"
 )
 
 // Options control how benchmarks are run. The zero value runs every
@@ -61,6 +62,18 @@ type Result struct {
 	// allocations depend on the collector, such as a pooled object that
 	// survives a collection in some runs and not in others.
 	BytesPerOpRuns, AllocsPerOpRuns []float64
+
+	// NsPerOpRuns are each run's ns/op, in order: the sample that
+	// benchstat compares.
+	NsPerOpRuns []float64
+
+	// Records are the result lines of the timing runs as go test printed
+	// them, each with the configuration before it (goos, goarch, pkg,
+	// cpu): what benchstat reads.
+	Records []*benchfmt.Result
+
+	// GoVersion is the version of Go that built the test binary.
+	GoVersion string
 
 	// NsPerOpLow and NsPerOpHigh bound the 95% confidence interval of the
 	// median ns/op when Runs > 1 (golang.org/x/perf/benchmath, no
@@ -284,6 +297,7 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 		return nil, err
 	}
 	res.CPUProfile = cpu
+	res.GoVersion = b.GoVersion
 	if alone != nil {
 		res.Needs, res.Alone = needs, alone.Output
 	}
