@@ -88,6 +88,8 @@ func cutSample(readme string) (before, sample, after string, err error) {
 
 var (
 	nsPerOp = regexp.MustCompile(`\S+ ns/op`)
+	// b.N, on a benchmark's line, before its ns/op.
+	iterations = regexp.MustCompile(`(?m)^(Benchmark\S*)  \d+  `)
 	// The CPU shares come from a CPU profile of the timing run.
 	cpuShare = regexp.MustCompile(`(?m)^  allocation \+ GC: .*$`)
 	percent  = regexp.MustCompile(`\d+(\.\d+)?%`)
@@ -99,12 +101,13 @@ var (
 // them under the file name.
 var sitePad = strings.Repeat(" ", 30)
 
-// maskTiming replaces what varies from run to run in a text report: ns/op
-// and the CPU shares. Sites that print the same allocs/op and share may come
-// in either order, as one object more or less in a run of the profile
+// maskTiming replaces what varies from run to run in a text report: b.N,
+// ns/op and the CPU shares. Sites that print the same allocs/op and share
+// may come in either order, as one object more or less in a run of the profile
 // reorders them, so each such run of sites is sorted.
 func maskTiming(report string) string {
 	report = nsPerOp.ReplaceAllString(report, "N ns/op")
+	report = iterations.ReplaceAllString(report, "${1}  N  ")
 	report = cpuShare.ReplaceAllStringFunc(report, func(l string) string {
 		return percent.ReplaceAllString(l, "N%")
 	})

@@ -157,16 +157,16 @@ func TestReportPartialFailure(t *testing.T) {
 	}
 	for _, want := range []string{
 		"BenchmarkBefore  ", "BenchmarkSub/n=2  ", "BenchmarkAfter  ", // BenchmarkAfter runs after the panic
-		"BenchmarkPanics  failed:\n  panic: assignment to entry in nil map\n",
-		"BenchmarkSub/n=1  failed:\n  --- FAIL: BenchmarkSub/n=1\n      partfail_test.go:32: no input for n=1\n",
-		"BenchmarkLater  failed:\n  --- FAIL: BenchmarkLater",
+		"--- FAIL: BenchmarkPanics\n  panic: assignment to entry in nil map\n",
+		"--- FAIL: BenchmarkSub/n=1\n      partfail_test.go:32: no input for n=1\n",
+		"--- FAIL: BenchmarkLater\n",
 		"partfail_test.go:24: the fixture ran out",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the report lacks %q:\n%s", want, stdout)
 		}
 	}
-	if strings.Contains(stdout, "BenchmarkSub  failed") {
+	if strings.Contains(stdout, "--- FAIL: BenchmarkSub\n") {
 		t.Errorf("the parent of a failed sub-benchmark is named as failed too:\n%s", stdout)
 	}
 	wantErr := ""

@@ -42,7 +42,8 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		if i > 0 {
 			tw.line("")
 		}
-		tw.line("%s", p.Path)
+		// As go test prints it: benchstat tells packages apart by it.
+		tw.line("pkg: %s", p.Path)
 		tw.pkg = p.Path
 		if len(p.Vet) > 0 {
 			tw.vet(p.Vet)
@@ -108,7 +109,9 @@ const minCPUSamples = 20
 func (t *textWriter) benchmark(b *Benchmark, top int) {
 	perOp := b.Name != "profile"
 	if perOp {
-		t.line("%s  %s ns/op  %s B/op  %s allocs/op", b.Name, text.Num(b.NsPerOp), text.Num(b.BytesPerOp), text.Num(b.AllocsPerOp))
+		// A line of the Go benchmark format, which benchstat reads: the
+		// name, b.N, and the figures with their units.
+		t.line("%s  %d  %s ns/op  %s B/op  %s allocs/op", b.Name, b.Iterations, text.Num(b.NsPerOp), text.Num(b.BytesPerOp), text.Num(b.AllocsPerOp))
 		if b.CPUSamples >= minCPUSamples {
 			t.line("  allocation + GC: %.1f%% of CPU (allocating %.1f%%, collecting %.1f%%)",
 				100*b.AllocCPUShare, 100*b.AllocCPU, 100*b.GCCPU)
@@ -312,14 +315,21 @@ func (t *textWriter) folded(pkgs []Package) {
 	t.wrap("", fmt.Sprintf("… %d more sites, in %s, each under 0.1%% of the objects (-json lists them)", n, in))
 }
 
-// failure shows a benchmark that failed, and go test's lines about it.
+// failure shows a benchmark that failed, and go test's lines about it,
+// under go test's line for it. A line that starts with the benchmark's name
+// would be a result line that benchstat cannot read.
 func (t *textWriter) failure(f *Failure) {
+	out := f.Output
 	if f.Name == "" {
 		t.line("a benchmark failed:")
 	} else {
-		t.line("%s  failed:", f.Name)
+		head := "--- FAIL: " + f.Name
+		t.line("%s", head)
+		if first, rest, _ := strings.Cut(out, "\n"); strings.TrimSpace(first) == head {
+			out = rest
+		}
 	}
-	for l := range strings.Lines(f.Output) {
+	for l := range strings.Lines(out) {
 		t.line("  %s", strings.TrimRight(l, "\n"))
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -28,7 +30,7 @@ func sampleReport() *Report {
 		Path: "example.com/m/dec",
 		Benchmarks: []Benchmark{{
 			Name: "BenchmarkSimple", NsPerOp: 2410, BytesPerOp: 1080, AllocsPerOp: 64,
-			AllocCPUShare: 0.41, AllocCPU: 0.3, GCCPU: 0.11, CPUSamples: 120, Runs: 1,
+			AllocCPUShare: 0.41, AllocCPU: 0.3, GCCPU: 0.11, CPUSamples: 120, Runs: 1, Iterations: 500000,
 			Sites: []Site{
 				{File: "dec/dec.go", Line: 27, Function: "example.com/m/dec.Simple", Code: "v, err := strconv.ParseUint(tok, 10, 8)", Reasons: []Reason{{Code: "escape", Message: "string(b) escapes to heap", Summary: "string(b) escapes to heap: strings.genSplit(…) (call parameter) → {heap}"}}, AllocsPerOp: 56, BytesPerOp: 448, Share: 0.875},
 				{File: "dec/dec.go", Line: 24, Function: "example.com/m/dec.Simple", Code: `parts := strings.Split(s, " ")`, Mechanism: "strings.genSplit", MechanismText: "allocated inside strings.genSplit, called here", AllocsPerOp: 1, BytesPerOp: 896, Share: 1.0 / 64},
@@ -36,7 +38,7 @@ func sampleReport() *Report {
 				{File: "dec/dec.go", Line: 99, Function: "example.com/m/dec.Tiny", AllocsPerOp: 0.0001, Share: 0.0001 / 64},
 			},
 		}, {
-			Name: "BenchmarkNoAlloc", NsPerOp: 300, CPUSamples: 3, Sites: []Site{},
+			Name: "BenchmarkNoAlloc", NsPerOp: 300, CPUSamples: 3, Iterations: 4000000, Sites: []Site{},
 		}},
 	}}}
 }
@@ -44,7 +46,8 @@ func sampleReport() *Report {
 func TestWriteText(t *testing.T) {
 	out := rendered(t, sampleReport(), TextOptions{})
 	for _, want := range []string{
-		"BenchmarkSimple  2410 ns/op  1080 B/op  64 allocs/op\n",
+		"pkg: example.com/m/dec\n",
+		"BenchmarkSimple  500000  2410 ns/op  1080 B/op  64 allocs/op\n",
 		"allocation + GC: 41.0% of CPU (allocating 30.0%, collecting 11.0%)",
 		"         56       448  87.5%  dec/dec.go:27 dec.Simple\n",
 		"                              v, err := strconv.ParseUint(tok, 10, 8)\n",
@@ -52,7 +55,7 @@ func TestWriteText(t *testing.T) {
 		"                              why: string(b) escapes to heap:\n                                   strings.genSplit(…) (call parameter) → {heap}\n",
 		"long.(*Decoder).decodeSomethingLong\n",
 		"… 1 more site, under 0.1% of the objects and bytes (-json lists it)",
-		"BenchmarkNoAlloc  300 ns/op  0 B/op  0 allocs/op",
+		"BenchmarkNoAlloc  4000000  300 ns/op  0 B/op  0 allocs/op",
 		"allocation + GC: not measured (3 CPU samples; run longer with -benchtime)",
 		"no allocations per op",
 	} {
@@ -98,7 +101,7 @@ func TestWriteTextSampled(t *testing.T) {
 			"        6.5                   not in the estimates: the sample's error,\n" +
 			"      ± 3.1                        allocations that share 16-byte blocks, or\n" +
 			"                                   set-up, which the timing run spread over its\n" +
-			"                                   0 ops\n",
+			"                                   500000 ops\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -123,12 +126,55 @@ func TestWriteTextSampled(t *testing.T) {
 	}
 }
 
+// TestWriteTextBenchmarkFormat: benchstat reads a text report as it is.
+// Its benchmark lines are results of the Go benchmark format, with b.N,
+// each under its package's "pkg:" line, and no other line reads as one:
+// not a failed benchmark's, nor a vet note's or a skip's.
+func TestWriteTextBenchmarkFormat(t *testing.T) {
+	r := sampleReport()
+	r.Packages[0].Vet = []string{"dec/x_test.go:9:1: ExampleReset refers to unknown identifier: Reset"}
+	r.Packages[0].Failed = []Failure{{Name: "BenchmarkFails", Output: "--- FAIL: BenchmarkFails\n    dec_test.go:3: no input"}, {Name: "BenchmarkPanics", Output: "panic: boom"}}
+	r.Packages[0].Skipped = []Skip{{Name: "BenchmarkDB", Reason: "needs a database"}}
+	other := sampleReport().Packages[0]
+	other.Path = "example.com/m/enc"
+	r.Packages = append(r.Packages, other)
+	out := rendered(t, r, TextOptions{})
+
+	rd := benchfmt.NewReader(strings.NewReader(out), "report")
+	var got []string
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Errorf("benchfmt cannot read a line: %v", rec)
+		case *benchfmt.Result:
+			ns, _ := rec.Value("sec/op")
+			b, _ := rec.Value("B/op")
+			a, _ := rec.Value("allocs/op")
+			got = append(got, fmt.Sprintf("%s %s %d %.0f %.0f %.0f", rec.GetConfig("pkg"), rec.Name, rec.Iters, ns*1e9, b, a))
+		}
+	}
+	want := []string{
+		"example.com/m/dec Simple 500000 2410 1080 64",
+		"example.com/m/dec NoAlloc 4000000 300 0 0",
+		"example.com/m/enc Simple 500000 2410 1080 64",
+		"example.com/m/enc NoAlloc 4000000 300 0 0",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("benchfmt read\n%s\nwant\n%s\nfrom:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
+	}
+	for _, w := range []string{"--- FAIL: BenchmarkFails\n      dec_test.go:3: no input\n", "--- FAIL: BenchmarkPanics\n  panic: boom\n"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
 // TestWriteTextVet: what go vet reported of a package's tests is one note
 // under the package's path, its first line and how many more JSON has.
 func TestWriteTextVet(t *testing.T) {
 	r := sampleReport()
 	r.Packages[0].Vet = []string{"dec/x_test.go:9:1: ExampleReset refers to unknown identifier: Reset"}
-	want := "example.com/m/dec\nnote: go test would not run these benchmarks, as go vet reports\n     dec/x_test.go:9:1: ExampleReset refers to unknown identifier: Reset\n\nBenchmarkSimple "
+	want := "pkg: example.com/m/dec\nnote: go test would not run these benchmarks, as go vet reports\n     dec/x_test.go:9:1: ExampleReset refers to unknown identifier: Reset\n\nBenchmarkSimple "
 	if out := rendered(t, r, TextOptions{}); !strings.Contains(out, want) {
 		t.Errorf("output lacks\n%s\nin:\n%s", want, out)
 	}
@@ -537,8 +583,8 @@ func TestWriteTextFoldsNegligiblePackages(t *testing.T) {
 			out := rendered(t, &Report{Packages: tc.pkgs}, TextOptions{})
 			var sections []string
 			for l := range strings.Lines(out) {
-				if !strings.HasPrefix(l, " ") && strings.HasPrefix(l, "github.com/") {
-					sections = append(sections, strings.TrimSpace(l))
+				if p, ok := strings.CutPrefix(l, "pkg: "); ok {
+					sections = append(sections, strings.TrimSpace(p))
 				}
 			}
 			if !slices.Equal(sections, tc.sections) {
