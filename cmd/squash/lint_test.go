@@ -48,6 +48,9 @@ func TestMain(m *testing.M) {
 	if squashExe != "" {
 		os.RemoveAll(filepath.Dir(squashExe))
 	}
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
+	}
 	os.Exit(code)
 }
 

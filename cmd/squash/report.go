@@ -36,6 +36,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
 	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", "1s", "run each benchmark for `t` (a duration or Nx), as go test -benchtime")
 	fs.IntVar(&cfg.Bench.Count, "count", 1, "run each benchmark `n` times and report medians")
+	fs.StringVar(&cfg.Keep, "keep", "", "keep what was measured in `DIR`: the report's JSON, every run in the Go benchmark format, and the profiles")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: squash [report] [flags] [packages]")
 		fmt.Fprintln(stderr, "\nRuns the packages' benchmarks and blames every allocation on a line of their code.")
@@ -57,7 +58,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		var ignored []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "bench", "benchtime", "count", "exact":
+			case "bench", "benchtime", "count", "exact", "keep":
 				ignored = append(ignored, "-"+f.Name)
 			}
 		})

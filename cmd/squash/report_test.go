@@ -117,6 +117,13 @@ func TestReportJSONContract(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &raw); err != nil {
 		t.Fatalf("output is not JSON: %v\n%s", err, stdout)
 	}
+	requireKeys(t, "report", raw, "schema_version", "go_version", "goos", "goarch", "cpu")
+	if v := raw["schema_version"]; v != float64(report.SchemaVersion) {
+		t.Errorf("schema_version %v, want %d", v, report.SchemaVersion)
+	}
+	if v, _ := raw["go_version"].(string); !strings.HasPrefix(v, "go1.") {
+		t.Errorf("go_version %q, want the Go of the test binary", v)
+	}
 	pkgs := raw["packages"].([]any)
 	if len(pkgs) != 1 {
 		t.Fatalf("%d packages, want 1", len(pkgs))
@@ -126,7 +133,7 @@ func TestReportJSONContract(t *testing.T) {
 	var names []string
 	for _, b := range pkg["benchmarks"].([]any) {
 		bm := b.(map[string]any)
-		requireKeys(t, "benchmark", bm, "name", "ns_per_op", "bytes_per_op", "allocs_per_op", "alloc_cpu_share", "unrecorded_allocs_per_op", "sites")
+		requireKeys(t, "benchmark", bm, "name", "ns_per_op", "bytes_per_op", "allocs_per_op", "ns_per_op_runs", "bytes_per_op_runs", "allocs_per_op_runs", "alloc_cpu_share", "unrecorded_allocs_per_op", "sites")
 		names = append(names, bm["name"].(string))
 		sum := 0.0
 		for _, s := range bm["sites"].([]any) {

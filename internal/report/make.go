@@ -33,6 +33,11 @@ type Config struct {
 	// Progress, if not nil, receives progress lines.
 	Progress io.Writer
 
+	// Keep, when set, is a directory where Make keeps what it measured:
+	// the report's JSON, every timing run's result lines, and each
+	// benchmark's CPU profile and allocation difference (see keep).
+	Keep string
+
 	// Lint, when set, runs squash's analyzers over the same packages and
 	// attaches their findings to the measured sites.
 	Lint *lint.Config
@@ -118,6 +123,12 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 		rep.attach(findings, pkgs)
+	}
+	rep.describe()
+	if cfg.Keep != "" {
+		if err := keep(cfg.Keep, rep); err != nil {
+			return nil, err
+		}
 	}
 	return rep, nil
 }
@@ -263,8 +274,12 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		Needs:          res.Needs,
 		AloneFailure:   res.Alone,
 
+		NsPerOpRuns:     res.NsPerOpRuns,
 		BytesPerOpRuns:  res.BytesPerOpRuns,
 		AllocsPerOpRuns: res.AllocsPerOpRuns,
+
+		measured: res,
+		scope:    scope,
 	}
 	cpu, err := readProfile(res.CPUProfile)
 	if err != nil {
@@ -280,21 +295,9 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 	if res.MemProfile == "" {
 		return b, nil // it does not allocate: nothing was recorded
 	}
-	mem, err := readProfile(res.MemProfile)
+	mem, base, err := recorded(res, scope)
 	if err != nil {
 		return nil, err
-	}
-	base, err := readProfile(res.MemBaseProfile)
-	if err != nil {
-		return nil, err
-	}
-	// Where they were sampled, their counts are scaled as the runtime
-	// samples, which runtime/pprof does not quite do.
-	mem, base = profile.Rescale(profile.WithoutInit(mem)), profile.Rescale(profile.WithoutInit(base))
-	if top, _, sub := strings.Cut(res.Name, "/"); sub {
-		// The set-up of a sub-benchmark's parent, which go test does
-		// not count.
-		mem, base = profile.WithoutParent(mem, scope, top), profile.WithoutParent(base, scope, top)
 	}
 	attr, err := profile.BlameDifference(mem, base, scope)
 	if err != nil {
@@ -358,6 +361,28 @@ func benchmarkFrom(ctx context.Context, res *bench.Result, scope profile.Scope, 
 		b.OverRecordedAllocsPerOp = recorded
 	}
 	return b, nil
+}
+
+// recorded reads the profiles of res's attribution runs as squash takes
+// their difference, blamed on scope.
+func recorded(res *bench.Result, scope profile.Scope) (mem, base *pprof.Profile, err error) {
+	mem, err = readProfile(res.MemProfile)
+	if err != nil {
+		return nil, nil, err
+	}
+	base, err = readProfile(res.MemBaseProfile)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Where they were sampled, their counts are scaled as the runtime
+	// samples, which runtime/pprof does not quite do.
+	mem, base = profile.Rescale(profile.WithoutInit(mem)), profile.Rescale(profile.WithoutInit(base))
+	if top, _, sub := strings.Cut(res.Name, "/"); sub {
+		// The set-up of a sub-benchmark's parent, which go test does
+		// not count.
+		mem, base = profile.WithoutParent(mem, scope, top), profile.WithoutParent(base, scope, top)
+	}
+	return mem, base, nil
 }
 
 // interval returns the half-width of the 95% confidence interval of an

@@ -14,11 +14,14 @@ import (
 	"github.com/squashgo/squash/internal/text"
 )
 
-// WriteJSON writes r as indented JSON: the schema documented in README.md.
+// WriteJSON writes r as indented JSON: the schema documented in README.md,
+// of version SchemaVersion.
 func WriteJSON(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	versioned := *r
+	versioned.SchemaVersion = SchemaVersion
+	return enc.Encode(&versioned)
 }
 
 // TextOptions control the text rendering.

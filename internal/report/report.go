@@ -6,11 +6,26 @@ import (
 	"slices"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/profile"
 )
+
+// SchemaVersion is the version of the JSON schema that WriteJSON writes. It
+// changes when a field changes its meaning or goes away; new fields keep it.
+const SchemaVersion = 1
 
 // A Report is the result of one squash run. Its JSON form is the documented,
 // stable schema of `squash -json`; field names are snake_case.
 type Report struct {
+	// SchemaVersion is set by WriteJSON, and read from a report's JSON.
+	SchemaVersion int `json:"schema_version"`
+	// GoVersion is the Go that built the test binaries (go1.26.0). GOOS,
+	// GOARCH and CPU are as go test prints them before its results. All
+	// four are "" for a profile read with -profile.
+	GoVersion string `json:"go_version,omitempty"`
+	GOOS      string `json:"goos,omitempty"`
+	GOARCH    string `json:"goarch,omitempty"`
+	CPU       string `json:"cpu,omitempty"`
+
 	Packages []Package `json:"packages"`
 	// Coverage of the sites of every benchmark by an escape record or a
 	// named mechanism; absent for -profile reports.
@@ -93,7 +108,9 @@ type Benchmark struct {
 	BytesPerOpMax  float64 `json:"bytes_per_op_max"`
 	AllocsPerOpMin float64 `json:"allocs_per_op_min"`
 	AllocsPerOpMax float64 `json:"allocs_per_op_max"`
-	// Each run's B/op and allocs/op.
+	// Each run's ns/op, B/op and allocs/op, in order: the samples that
+	// squash diff compares.
+	NsPerOpRuns     []float64 `json:"ns_per_op_runs,omitempty"`
 	BytesPerOpRuns  []float64 `json:"bytes_per_op_runs,omitempty"`
 	AllocsPerOpRuns []float64 `json:"allocs_per_op_runs,omitempty"`
 	Runs            int       `json:"runs"`       // -count
@@ -170,6 +187,12 @@ type Benchmark struct {
 	// sites' shares.
 	OutsideObjects int64 `json:"outside_objects"`
 	OutsideBytes   int64 `json:"outside_bytes"`
+
+	// measured is what the benchmark's runs left, and scope the code its
+	// allocations are blamed on: Make keeps them where -keep asks. nil
+	// for a profile read with -profile, and for a report read from JSON.
+	measured *bench.Result
+	scope    profile.Scope
 }
 
 // A Site is one line of the user's code that allocated.
