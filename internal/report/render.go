@@ -487,10 +487,33 @@ func clipLeft(s string, n int) string {
 // squash explain have them all.
 const maxReasons = 2
 
-// why prints a site's reasons, then its mechanism in plain words. Records
-// that read the same in text (they differ in a column or a step of their
-// flow, which squash explain shows) are printed once.
+// why prints a site's notes (see notes), each wrapped under its code.
 func (t *textWriter) why(s *Site, pad string) {
+	for _, n := range s.notes(maxReasons, t.pkg) {
+		line := n.text
+		if n.kind != "" {
+			line = n.kind + ": " + line
+		}
+		t.wrap(pad, line)
+	}
+}
+
+// A note is a line of what a report says under a site: its kind ("why",
+// "at least", "split", "callers", "fix [PASS]") and its text. A note of no
+// kind says where to read the rest.
+type note struct {
+	kind, text string
+}
+
+// notes returns what a report says under s: its reasons, at most limit of
+// them (none means all), then its mechanism in plain words, its split by
+// mechanism and by caller, and the fixes of its findings. Records that
+// read the same (they differ in a column or a step of their flow, which
+// squash explain shows) are given once. pkg is the import path of the
+// benchmark's package. The words of a part of a split or of a caller are
+// joined by nbsp.
+func (s *Site) notes(limit int, pkg string) []note {
+	var notes []note
 	var texts []string
 	for _, r := range s.Reasons {
 		text := r.Summary
@@ -502,24 +525,24 @@ func (t *textWriter) why(s *Site, pad string) {
 		}
 	}
 	for i, text := range texts {
-		if i == maxReasons {
+		if limit > 0 && i == limit {
 			// explain builds the site's package; the report's records are
 			// of the benchmark's build, which explain -in makes, and
 			// which alone holds a generic function's instances.
 			in := ""
-			if s.PackagePath != "" && t.pkg != "" && s.PackagePath != t.pkg {
-				in = "-in " + t.pkg + " "
+			if s.PackagePath != "" && pkg != "" && s.PackagePath != pkg {
+				in = "-in " + pkg + " "
 			}
-			t.wrap(pad, fmt.Sprintf("(%d more: squash explain %s%s:%d)", len(texts)-i, in, s.File, s.Line))
+			notes = append(notes, note{"", fmt.Sprintf("(%d more: squash explain %s%s:%d)", len(texts)-i, in, s.File, s.Line)})
 			break
 		}
-		t.wrap(pad, "why: "+text)
+		notes = append(notes, note{"why", text})
 	}
 	if s.MechanismText != "" {
-		t.wrap(pad, "why: "+s.MechanismText)
+		notes = append(notes, note{"why", s.MechanismText})
 	}
 	if s.Tiny {
-		t.wrap(pad, "at least: values under 16 bytes without pointers share 16-byte blocks, which the profile records once each")
+		notes = append(notes, note{"at least", "values under 16 bytes without pointers share 16-byte blocks, which the profile records once each"})
 	}
 	// When the site's objects come from more than one place (the line
 	// itself, callees), a fix for one part removes only that part's share.
@@ -537,7 +560,7 @@ func (t *textWriter) why(s *Site, pad string) {
 		parts = append(parts, strings.ReplaceAll(fmt.Sprintf("%.0f%% %s", 100*m.Share, by), " ", nbsp))
 	}
 	if len(parts) > 1 {
-		t.wrap(pad, "split: "+strings.Join(parts, ", "))
+		notes = append(notes, note{"split", strings.Join(parts, ", ")})
 	}
 	// A helper's allocations are usually removed at one of its callers:
 	// who calls it, and for what share, as pprof -peek shows.
@@ -550,11 +573,12 @@ func (t *textWriter) why(s *Site, pad string) {
 		callers = append(callers, strings.ReplaceAll(fmt.Sprintf("%.0f%% %s", 100*c.Share, where), " ", nbsp))
 	}
 	if len(callers) > 1 {
-		t.wrap(pad, "callers: "+strings.Join(callers, ", "))
+		notes = append(notes, note{"callers", strings.Join(callers, ", ")})
 	}
 	for _, f := range s.Findings {
-		t.wrap(pad, fmt.Sprintf("fix [%s]: %s", f.Pass, f.Message))
+		notes = append(notes, note{"fix [" + f.Pass + "]", f.Message})
 	}
+	return notes
 }
 
 // figure prints a row of a benchmark's sites that is no site, such as the
