@@ -28,6 +28,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var (
 		cfg     report.Config
 		asJSON  = fs.Bool("json", false, "print the report as JSON (schema in README.md)")
+		html    = fs.String("html", "", "also write the report as one self-contained HTML page to `FILE`")
 		top     = fs.Int("top", 0, "show at most `N` sites per benchmark (default 10 in text, all in JSON)")
 		profile = fs.String("profile", "", "attribute the allocation profile in `FILE` or at URL instead of running benchmarks")
 		noLint  = fs.Bool("nolint", false, "do not run the analyzers (squash lint) to attach their findings to sites")
@@ -91,6 +92,11 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if err != nil {
 		return fail(ctx, stderr, err)
+	}
+	if *html != "" {
+		if err := report.WriteFile(*html, func(w io.Writer) error { return report.WriteHTML(w, rep) }); err != nil {
+			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
+		}
 	}
 	if *asJSON {
 		if *top > 0 {

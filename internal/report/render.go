@@ -490,9 +490,9 @@ const maxReasons = 2
 // why prints a site's notes (see notes), each wrapped under its code.
 func (t *textWriter) why(s *Site, pad string) {
 	for _, n := range s.notes(maxReasons, t.pkg) {
-		line := n.text
-		if n.kind != "" {
-			line = n.kind + ": " + line
+		line := n.Text
+		if n.Kind != "" {
+			line = n.Kind + ": " + line
 		}
 		t.wrap(pad, line)
 	}
@@ -502,7 +502,7 @@ func (t *textWriter) why(s *Site, pad string) {
 // "at least", "split", "callers", "fix [PASS]") and its text. A note of no
 // kind says where to read the rest.
 type note struct {
-	kind, text string
+	Kind, Text string
 }
 
 // notes returns what a report says under s: its reasons, at most limit of

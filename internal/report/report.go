@@ -206,6 +206,9 @@ type Site struct {
 	// name, from its package clause, and PackagePath the import path in
 	// Function that it names; both "" when unknown.
 	Label, Package, PackagePath string `json:"-"`
+	// abs is the file's path on this machine, where its source was read;
+	// "" in a report read from JSON.
+	abs string
 
 	// Mechanism is the function that allocated on the line's behalf (the
 	// deepest frame, e.g. strings.genSplit), or "" when the line allocated

@@ -51,6 +51,7 @@ func (s *sources) siteIn(p profile.Site, pkg, prefix string) Site {
 		Line:     p.Line,
 		Function: p.Function,
 		Code:     s.line(abs, p.Line),
+		abs:      abs,
 	}
 	site.Label, site.Package, site.PackagePath = s.label(p.Function, file, abs)
 	site.Mechanism = p.Mechanism()
