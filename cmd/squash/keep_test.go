@@ -34,8 +34,8 @@ var (
 )
 
 // sharedReport runs squash report once for every test that calls it: two
-// timing runs of 2000 iterations, enough for benchstat and short enough
-// to add a few seconds to the tests.
+// timing runs of 200ms, enough for benchstat and for the 20 CPU samples of
+// a CPU bar, and short enough to add a few seconds to the tests.
 func sharedReport(t *testing.T) *measured {
 	t.Helper()
 	measuredOnce.Do(func() {
@@ -45,8 +45,8 @@ func sharedReport(t *testing.T) *measured {
 			return
 		}
 		shared.dir = dir
-		code, stdout, stderr := squash(t, filepath.Join(packageDir, "..", ".."), "-count", "2", "-benchtime", "2000x",
-			"-keep", filepath.Join(dir, "keep"),
+		code, stdout, stderr := squash(t, filepath.Join(packageDir, "..", ".."), "-count", "2", "-benchtime", "200ms",
+			"-html", filepath.Join(dir, "report.html"), "-keep", filepath.Join(dir, "keep"),
 			"./examples/decoder", "./cmd/squash/testdata/xss")
 		if code != exitClean {
 			shared.err = "squash report: exit " + strconv.Itoa(code) + "\n" + stderr
