@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"cmp"
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
@@ -218,7 +217,7 @@ func newPageBenchmark(b *Benchmark, id, pkg string, files map[string]*sourceFile
 	views := map[string]*sourceView{} // by file and the function's first line
 	for k := range b.Sites {
 		s := &b.Sites[k]
-		ps := pageSite{Site: s, Label: cmp.Or(s.Label, shortFunc(s.Function)), Notes: s.notes(0, pkg)}
+		ps := pageSite{Site: s, Label: s.ShortName(), Notes: s.notes(0, pkg)}
 		a, by, aErr, bErr := siteFigures(s, pb.Profile, pb.Sampled)
 		ps.Allocs, ps.Bytes, ps.AllocsErr, ps.BytesErr = a, by, aErr, bErr
 		ps.AllocsValue, ps.BytesValue = s.AllocsPerOp, s.BytesPerOp

@@ -244,7 +244,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 			by, errB = estimate(float64(s.Bytes), s.BytesError)
 		}
 		where := clipLeft(fmt.Sprintf("%s:%d", s.File, s.Line), t.width-siteIndent)
-		fn := cmp.Or(s.Label, shortFunc(s.Function))
+		fn := s.ShortName()
 		head := fmt.Sprintf("  %9s %9s %5.1f%%  %s", a, by, 100*s.Share, where)
 		if utf8.RuneCountInString(head)+len(fn)+1 <= t.width {
 			t.line("%s %s", head, fn)
@@ -260,6 +260,12 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		}
 		t.why(&s, pad)
 	}
+}
+
+// ShortName returns the site's function as the text report names it:
+// decoder.Simple for github.com/squashgo/squash/examples/decoder.Simple.
+func (s *Site) ShortName() string {
+	return cmp.Or(s.Label, shortFunc(s.Function))
 }
 
 // foldNegligible splits the packages of a -profile report into those shown
