@@ -118,15 +118,14 @@ type pageBenchmark struct {
 }
 
 // A spread is a figure of a benchmark's runs: the median, and the lowest
-// and highest run.
+// and highest run where they differ.
 type spread struct {
 	Median, Min, Max string
-	Runs             int
 }
 
 func spreadOf(median float64, runs []float64) spread {
-	s := spread{Median: text.Num(median), Runs: len(runs)}
-	if len(runs) > 1 {
+	s := spread{Median: text.Num(median)}
+	if len(runs) > 1 && slices.Min(runs) != slices.Max(runs) {
 		s.Min, s.Max = text.Num(slices.Min(runs)), text.Num(slices.Max(runs))
 	}
 	return s

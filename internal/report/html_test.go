@@ -35,6 +35,8 @@ func TestWriteHTML(t *testing.T) {
 		// The benchmark's row: its figures, with the spread of its runs.
 		`<a href="#b0-0">BenchmarkSimple</a><span class="runs">3 runs of 500000 ops</span>`,
 		`<td class="n">2410<span class="range">2300 – 2600</span></td>`,
+		// Runs that agree have no range.
+		`<td class="n">1080</td>`,
 		// The CPU split, as a bar and in words.
 		`aria-label="allocating 30.0%, collecting 11.0%, the rest 59.0%"`,
 		// A site's row links to its line in its function's view.
