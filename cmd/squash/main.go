@@ -4,6 +4,7 @@
 // Usage:
 //
 //	squash [report] [flags] [packages]   measure benchmarks, blame allocations on lines
+//	squash diff [-html FILE] OLD NEW     compare two reports, as benchstat compares runs
 //	squash explain FILE:LINE[-LINE]      the compiler's escape decisions on those lines
 //	squash lint [flags] [packages]       allocation analyzers with suggested fixes
 //	squash guard [flags] [packages]      check allocation budgets and //squash:noalloc

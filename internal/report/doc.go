@@ -1,5 +1,5 @@
 // Package report joins what squash measured into one ranked report and
-// renders it as text or JSON.
+// renders it as text, JSON or an HTML page.
 //
 // Make runs the pipeline of DESIGN.md for each package: internal/bench builds
 // the test binary once and runs every benchmark twice, internal/profile blames
