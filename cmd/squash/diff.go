@@ -31,6 +31,9 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
+	if err := checkOutput("-html", *html); err != nil {
+		return fail(ctx, stderr, err)
+	}
 	if fs.NArg() != 2 {
 		return fail(ctx, stderr, fmt.Errorf("diff takes two reports, OLD and NEW, not %d: run 'squash diff -h'", fs.NArg()))
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/squashgo/squash/internal/bench"
@@ -53,13 +54,16 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *top < 0 {
 		return fail(ctx, stderr, fmt.Errorf("-top must not be negative"))
 	}
+	if *profile != "" && cfg.Keep != "" {
+		return fail(ctx, stderr, fmt.Errorf("-keep keeps what the benchmarks measure, and -profile runs none: drop one of them"))
+	}
 	if *profile != "" {
 		// These flags shape the benchmark runs, which -profile replaces:
 		// one given with it would be silently ignored.
 		var ignored []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "bench", "benchtime", "count", "exact", "keep":
+			case "bench", "benchtime", "count", "exact":
 				ignored = append(ignored, "-"+f.Name)
 			}
 		})
@@ -70,6 +74,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		default:
 			return fail(ctx, stderr, fmt.Errorf("%s shape the benchmark runs, which -profile replaces: drop them or -profile", strings.Join(ignored, " and ")))
 		}
+	}
+	if err := checkOutput("-html", *html); err != nil {
+		return fail(ctx, stderr, err)
 	}
 	cfg.Patterns = fs.Args()
 	cfg.Profile = *profile
@@ -130,4 +137,18 @@ var isTerminal = func(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// checkOutput returns an error where the file that flag names is to be in
+// a directory that does not exist: said before the benchmarks run, not
+// after.
+func checkOutput(flag, file string) error {
+	if file == "" {
+		return nil
+	}
+	dir := filepath.Dir(file)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s %s: no directory %s: create it, or name a file in one that exists", flag, file, dir)
+	}
+	return nil
 }

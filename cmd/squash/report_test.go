@@ -63,6 +63,8 @@ func TestReportBadInput(t *testing.T) {
 		{"does not compile", []string{"./broken"}, "example.com/sq/broken does not compile:"},
 		{"benchmark fails", []string{"./failing"}, "benchmark BenchmarkFails failed in example.com/sq/failing:"},
 		{"bad flag", []string{"-count", "0", "./ok"}, "-count must be at least 1"},
+		{"-html into no directory", []string{"-html", "nosuchdir/r.html", "./ok"}, "-html nosuchdir/r.html: no directory nosuchdir: create it, or name a file in one that exists"},
+		{"-keep with -profile", []string{"-profile", "x.pprof", "-keep", "k", "./ok"}, "-keep keeps what the benchmarks measure, and -profile runs none: drop one of them"},
 		{"no module provides it", []string{"github.com/nope/nope"}, "github.com/nope/nope: no required module provides package github.com/nope/nope; to add it: go get github.com/nope/nope"},
 		{"bad benchtime", []string{"-benchtime", "xyz", "./ok"}, `-benchtime "xyz" is neither a duration (1s, 500ms) nor a count of iterations (100x)`},
 		{"zero benchtime", []string{"-benchtime", "0x", "./ok"}, `-benchtime "0x": a count of iterations must be at least 1x`},

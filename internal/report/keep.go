@@ -2,8 +2,10 @@ package report
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -119,6 +121,10 @@ func keepProfiles(dir string, b *Benchmark) error {
 // squash stops.
 func WriteFile(path string, write func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".squash-")
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// The temporary file's name would only puzzle.
+		return fmt.Errorf("cannot write %s: %w", path, pe.Err)
+	}
 	if err != nil {
 		return err
 	}
