@@ -56,8 +56,6 @@ var pageFuncs = template.FuncMap{
 	"policy": func() string {
 		return fmt.Sprintf("default-src 'none'; style-src %s; script-src %s; img-src data:", hash(pageStyle), hash(pageScript))
 	},
-	"num":     text.Num,
-	"perOp":   text.PerOp,
 	"percent": func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
 	// width is a share as an SVG length, of a bar 100 wide.
 	"width": func(f float64) string { return fmt.Sprintf("%.2f", 100*max(0, min(f, 1))) },
