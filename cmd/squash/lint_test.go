@@ -51,6 +51,9 @@ func TestMain(m *testing.M) {
 	if shared.dir != "" {
 		os.RemoveAll(shared.dir)
 	}
+	if warmCache != "" {
+		os.RemoveAll(warmCache)
+	}
 	os.Exit(code)
 }
 

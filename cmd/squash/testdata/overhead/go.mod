@@ -1,0 +1,3 @@
+module example.com/overhead
+
+go 1.26
