@@ -8,7 +8,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -265,9 +264,9 @@ func isParen(n ast.Node) bool {
 // files whose types were not read yet: the files of lines whose mechanism
 // needs them (see mechanism.ReadsTypes), in packages that ReadTypes had no reason to
 // type-check. It type-checks, from dir, the packages that hold them, with
-// their tests where one of files is a test file. A file whose package does
-// not type-check has no Store, and is not type-checked again when asked
-// for again.
+// their tests where one of files in their directory is a test file. A file
+// whose package does not type-check has no Store, and is not type-checked
+// again when asked for again.
 func ReadStores(ctx context.Context, ld *gotool.Loader, dir string, ix *Index, files []string) error {
 	var need []string
 	for _, f := range files {
@@ -289,28 +288,43 @@ type source struct {
 }
 
 // typeCheck type-checks, from dir, the packages whose directories hold
-// files, with their tests where one of files is a test file (type-checking
-// the test variants takes twice as long), notes the stores of each file it
-// reads that ix has no types of yet, and returns every file it read, by
-// name. It returns no error when the packages do not load, since the build
-// succeeded: what the types would add is left out.
+// files, notes the stores of each file it reads that ix has no types of
+// yet, and returns every file it read, by name. A directory is loaded with
+// its tests only where one of files in it is a test file. The others, such
+// as the standard library's inlined into the user's code, are loaded
+// without: the go command would build their test variants and the packages
+// their tests import. It returns no error when the packages do not load,
+// since the build succeeded: what the types would add is left out.
 func (ix *Index) typeCheck(ctx context.Context, ld *gotool.Loader, dir string, files []string) (map[string]source, error) {
 	if ix.asked == nil {
 		ix.asked = map[string]bool{}
 	}
-	dirs := map[string]bool{}
-	tests := false
+	tests := map[string]bool{} // by directory: whether to load its tests
 	for _, f := range files {
 		ix.asked[f] = true
-		dirs[filepath.Dir(f)] = true
-		tests = tests || strings.HasSuffix(f, "_test.go")
+		d := filepath.Dir(f)
+		tests[d] = tests[d] || strings.HasSuffix(f, "_test.go")
 	}
-	pkgs, err := ld.Load(ctx, dir, tests, slices.Sorted(maps.Keys(dirs))...)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	var pkgs []*packages.Package
+	for _, withTests := range []bool{true, false} {
+		var dirs []string
+		for d, t := range tests {
+			if t == withTests {
+				dirs = append(dirs, d)
+			}
 		}
-		return nil, nil
+		if len(dirs) == 0 {
+			continue
+		}
+		slices.Sort(dirs)
+		ps, err := ld.Load(ctx, dir, withTests, dirs...)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			continue
+		}
+		pkgs = append(pkgs, ps...)
 	}
 	read := map[string]source{}
 	consts := map[*packages.Package]map[*types.Var]constant.Value{}
