@@ -119,6 +119,10 @@ type Result struct {
 	// scaled up as pprof does), as Options.Record asked. 0 when there were
 	// no attribution runs.
 	MemProfileRate int
+
+	// re is the -test.bench regexp of the timing run, which Record's runs
+	// reuse, and base the path that the profiles' names begin with.
+	re, base string
 }
 
 // Benchmarks lists the benchmarks that opts.Bench selects, with their
@@ -245,8 +249,22 @@ func (b *Binary) listed(ctx context.Context, bench string) []string {
 // allocation (or a sample, as opts.Record says), with two iteration counts
 // (see Result.MemProfile and Result.MemProfileRate). The
 // profiles are written into dir. If the benchmark fails, the error is a
-// *Failure.
+// *Failure. Measure is Time, then Record.
 func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir string, opts Options) (*Result, error) {
+	res, err := b.Time(ctx, name, listed, dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Record(ctx, res, opts); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Time runs the timing runs of Measure, and returns their result, without
+// the heap profiles. It measures time, so nothing else should run beside
+// it.
+func (b *Binary) Time(ctx context.Context, name string, listed []string, dir string, opts Options) (*Result, error) {
 	re := ExactRegexp(name)
 	benchtime := opts.Benchtime
 	if benchtime == "" {
@@ -298,6 +316,7 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 	}
 	res.CPUProfile = cpu
 	res.GoVersion = b.GoVersion
+	res.re, res.base = re, base
 	if alone != nil {
 		res.Needs, res.Alone = needs, alone.Output
 	}
@@ -315,27 +334,36 @@ func (b *Binary) Measure(ctx context.Context, name string, listed []string, dir 
 		}
 	}
 
+	return res, nil
+}
+
+// Record runs the attribution runs of Measure for res, a result of Time,
+// and sets its heap profiles. It does nothing where res does not allocate,
+// or cannot run alone (see Result.With). Its runs measure no time: other
+// work may run beside them, but not another run of the same test binary,
+// whose benchmarks may share files in the package's directory.
+func (b *Binary) Record(ctx context.Context, res *Result, opts Options) error {
 	if res.AllocsPerOp == 0 || len(res.With) > 0 {
-		return res, nil // nothing to attribute, or no run of it alone
+		return nil // nothing to attribute, or no run of it alone
 	}
 	res.BaseIters, res.MemIters, res.MemProfileRate = attribution(res, opts.Record)
 	sample := ""
 	if res.MemProfileRate > 1 {
 		sample = fmt.Sprintf(", one per %d bytes", res.MemProfileRate)
 	}
-	progress(opts.Progress, "recording allocations of %s%s", name, sample)
+	progress(opts.Progress, "recording allocations of %s%s", res.Name, sample)
 	for _, run := range []struct {
 		iters int
 		path  *string
 	}{{res.BaseIters, &res.MemBaseProfile}, {res.MemIters, &res.MemProfile}} {
-		prof := fmt.Sprintf("%s.mem%d.pprof", base, run.iters)
-		if _, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchmem",
+		prof := fmt.Sprintf("%s.mem%d.pprof", res.base, run.iters)
+		if _, err := b.run(ctx, "-test.run=^$", "-test.bench="+res.re, "-test.benchmem",
 			fmt.Sprintf("-test.benchtime=%dx", run.iters), fmt.Sprintf("-test.memprofilerate=%d", res.MemProfileRate), "-test.memprofile="+prof); err != nil {
-			return nil, named(err, name)
+			return named(err, res.Name)
 		}
 		*run.path = prof
 	}
-	return res, nil
+	return nil
 }
 
 // withSiblings returns, for a sub-benchmark name, the -test.bench regexp

@@ -81,24 +81,34 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 	if err := gotool.Compiles(ctx, untested...); err != nil {
 		return nil, err
 	}
+	// The analyzers run beside the attribution runs, which measure no
+	// time.
+	var findings []lint.Finding
+	var lintErr error
+	var analyze func(context.Context)
+	if cfg.Lint != nil {
+		lc := *cfg.Lint
+		lc.Dir, lc.Patterns = cfg.Dir, cfg.Patterns
+		analyze = func(ctx context.Context) {
+			progressf(cfg.Progress, "running the analyzers")
+			findings, lintErr = lint.Run(ctx, lc)
+		}
+	}
+	ms, err := measure(ctx, ld, pkgs, work, opts, analyze)
+	if err != nil {
+		return nil, err
+	}
 	rep := &Report{Packages: []Package{}}
 	var none []error // of the packages with nothing measured
-	for _, pkg := range pkgs {
-		p, err := measurePackage(ctx, ld, pkg, work, opts)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
+	for _, m := range ms {
+		if m.err != nil { // bench.ErrNoBenchmarks, of one of several packages
+			none = append(none, m.err)
+			if m.out != nil && len(m.out.Skipped) > 0 {
+				rep.Packages = append(rep.Packages, *m.out) // to say which skipped
 			}
-			if len(pkgs) > 1 && errors.Is(err, bench.ErrNoBenchmarks) {
-				none = append(none, err)
-				if p != nil && len(p.Skipped) > 0 {
-					rep.Packages = append(rep.Packages, *p) // to say which skipped
-				}
-				continue
-			}
-			return nil, err
+			continue
 		}
-		rep.Packages = append(rep.Packages, *p)
+		rep.Packages = append(rep.Packages, m.result())
 	}
 	if !rep.measured() {
 		if err := rep.Failures(); err != nil {
@@ -115,12 +125,8 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.countCoverage()
 	if cfg.Lint != nil {
-		lc := *cfg.Lint
-		lc.Dir, lc.Patterns = cfg.Dir, cfg.Patterns
-		progressf(cfg.Progress, "running the analyzers")
-		findings, err := lint.Run(ctx, lc)
-		if err != nil {
-			return nil, err
+		if lintErr != nil {
+			return nil, lintErr
 		}
 		rep.attach(findings, pkgs)
 	}
@@ -138,66 +144,6 @@ func patternsOrDot(p []string) []string {
 		return []string{"."}
 	}
 	return p
-}
-
-func measurePackage(ctx context.Context, ld *gotool.Loader, pkg gotool.Package, work string, opts bench.Options) (*Package, error) {
-	if !pkg.HasTests { // Make checked that it compiles
-		return nil, &bench.NoBenchmarksError{Where: pkg.ImportPath}
-	}
-	progressf(opts.Progress, "building %s", pkg.ImportPath)
-	bin, err := bench.Build(ctx, pkg, work)
-	if err != nil {
-		return nil, err
-	}
-	// The escape decisions of exactly the code that runs, with those of
-	// values that are not allocated all the same marked, so that no site
-	// cites them; what the types say of stores to index expressions is
-	// read once some benchmark has run.
-	ix, err := escape.Load(bin.DiagDir)
-	if err != nil {
-		return nil, err
-	}
-	names, failed, skips, err := bin.Benchmarks(ctx, opts)
-	if err != nil && !errors.Is(err, bench.ErrNoneRan) {
-		return nil, err
-	}
-	out := &Package{Path: pkg.ImportPath, Benchmarks: []Benchmark{}, Vet: bin.Vet}
-	for _, s := range skips {
-		out.Skipped = append(out.Skipped, Skip{Name: s.Name, Reason: s.Reason})
-	}
-	if err != nil {
-		return out, err // none ran: out says which skipped
-	}
-	if err := escape.ReadTypes(ctx, ld, pkg.Dir, ix); err != nil {
-		return nil, err
-	}
-	fail := func(f *bench.Failure) {
-		progressf(opts.Progress, "%s failed", f.Name)
-		out.Failed = append(out.Failed, Failure{Name: f.Name, Output: f.Output})
-	}
-	for _, f := range failed {
-		fail(&f)
-	}
-	src := newSources(pkg.Root, pkg.Module)
-	scope := profile.Scope{pkg.Scope()}
-	for i, name := range names {
-		progressf(opts.Progress, "benchmark %d of %d in %s", i+1, len(names), pkg.ImportPath)
-		res, err := bin.Measure(ctx, name, names, work, opts)
-		if f := (*bench.Failure)(nil); errors.As(err, &f) {
-			fail(f) // it passed once, in the listing: a failure all the same
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		b, err := benchmarkFrom(ctx, res, scope, src, ix, ld, pkg.Dir)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		b.UnrecordedAllocsPerOp = b.unrecorded()
-		out.Benchmarks = append(out.Benchmarks, *b)
-	}
-	return out, nil
 }
 
 // minRecordedBytes is the fewest bytes a heap profile records for an

@@ -1,0 +1,3 @@
+module example.com/alone
+
+go 1.26
