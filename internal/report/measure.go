@@ -73,7 +73,7 @@ func measure(ctx context.Context, ld *gotool.Loader, pkgs []gotool.Package, work
 			}
 			continue
 		}
-		wg.Go(func() { m.prepare(ctx, ld, opts) })
+		wg.Go(func() { m.prepare(ctx, opts) })
 	}
 	wg.Wait()
 	for _, m := range ms {
@@ -141,13 +141,12 @@ func (m *measurement) build(ctx context.Context, work string, opts bench.Options
 	m.bin, m.err = bench.Build(ctx, m.pkg, work)
 }
 
-// prepare reads the compiler's records of m's build, lists its benchmarks,
-// and reads the types of the code where the records need them.
-func (m *measurement) prepare(ctx context.Context, ld *gotool.Loader, opts bench.Options) {
-	// The escape decisions of exactly the code that runs, with those of
-	// values that are not allocated all the same marked, so that no site
-	// cites them; what the types say of stores to index expressions is
-	// read once some benchmark has run.
+// prepare reads the compiler's records of m's build, and lists its
+// benchmarks.
+func (m *measurement) prepare(ctx context.Context, opts bench.Options) {
+	// The escape decisions of exactly the code that runs. record marks
+	// those of values that are not allocated all the same, so that no
+	// site cites them.
 	ix, err := escape.Load(m.bin.DiagDir)
 	if err != nil {
 		m.err = err
@@ -164,10 +163,6 @@ func (m *measurement) prepare(ctx context.Context, ld *gotool.Loader, opts bench
 	}
 	if err != nil {
 		m.err = err // none ran: out says which skipped
-		return
-	}
-	if err := escape.ReadTypes(ctx, ld, m.pkg.Dir, ix); err != nil {
-		m.err = err
 		return
 	}
 	for _, f := range failed {
@@ -207,8 +202,21 @@ func (m *measurement) timed() bool {
 }
 
 // record runs the attribution runs of m's timed benchmarks, and blames
-// their allocations on lines.
+// their allocations on lines. It reads the types of the code where the
+// compiler's records need them beside the first runs, which do not.
 func (m *measurement) record(ctx context.Context, ld *gotool.Loader, opts bench.Options) error {
+	typed := make(chan error, 1)
+	go func() { typed <- escape.ReadTypes(ctx, ld, m.pkg.Dir, m.ix) }()
+	waited := false
+	wait := func() error {
+		if waited {
+			return nil
+		}
+		waited = true
+		return <-typed
+	}
+	defer wait() // nothing of m is written once record returns
+
 	src := newSources(m.pkg.Root, m.pkg.Module)
 	scope := profile.Scope{m.pkg.Scope()}
 	for i := range m.runs {
@@ -223,6 +231,9 @@ func (m *measurement) record(ctx context.Context, ld *gotool.Loader, opts bench.
 			continue
 		}
 		if err != nil {
+			return err
+		}
+		if err := wait(); err != nil {
 			return err
 		}
 		b, err := benchmarkFrom(ctx, r.res, scope, src, m.ix, ld, m.pkg.Dir)
