@@ -19,7 +19,7 @@ import (
 // benchmarks and reads the compiler's records; time runs each benchmark
 // for its figures; record runs it again to blame its allocations on lines.
 // Only time measures time, so it runs alone. The other steps run beside
-// one another, as go test builds some packages while it runs others.
+// one another, as go test builds several packages at once.
 type measurement struct {
 	pkg   gotool.Package
 	bin   *bench.Binary
@@ -59,21 +59,33 @@ func measure(ctx context.Context, ld *gotool.Loader, pkgs []gotool.Package, work
 		return nil
 	}
 
-	// One build at a time: with a cold build cache, two go commands would
-	// compile the same packages of the standard library. The rest of each
-	// package's preparation runs beside the next build.
-	var ms []*measurement
+	// The first build runs alone: with a cold build cache, go commands side
+	// by side would compile the same packages of the standard library. The
+	// others run at once, up to one per processor, and each package's
+	// listing run follows its build.
+	procs := make(chan struct{}, runtime.GOMAXPROCS(0))
+	ms := make([]*measurement, len(pkgs))
 	var wg sync.WaitGroup
-	for _, pkg := range pkgs {
+	built := false
+	for i, pkg := range pkgs {
 		m := &measurement{pkg: pkg}
-		ms = append(ms, m)
-		if m.build(ctx, work, opts); m.err != nil {
-			if stops(m) != nil {
-				break
+		ms[i] = m
+		if !built {
+			if m.build(ctx, work, opts); m.err == nil {
+				built = true
+				wg.Go(func() { m.prepare(ctx, opts) })
+			} else if err := stops(m); err != nil {
+				return nil, err
 			}
 			continue
 		}
-		wg.Go(func() { m.prepare(ctx, opts) })
+		wg.Go(func() {
+			procs <- struct{}{}
+			defer func() { <-procs }()
+			if m.build(ctx, work, opts); m.err == nil {
+				m.prepare(ctx, opts)
+			}
+		})
 	}
 	wg.Wait()
 	for _, m := range ms {
@@ -103,7 +115,6 @@ func measure(ctx context.Context, ld *gotool.Loader, pkgs []gotool.Package, work
 	if beside != nil && timed {
 		wg.Go(func() { beside(rctx) })
 	}
-	procs := make(chan struct{}, runtime.GOMAXPROCS(0))
 	errs := make([]error, len(ms))
 	for i, m := range ms {
 		if m.err != nil || !m.timed() {
