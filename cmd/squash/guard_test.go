@@ -429,7 +429,7 @@ func TestGuardBadInput(t *testing.T) {
 		// A check against a budget file that is not there checks nothing:
 		// in CI, a misspelt -budget would turn the check off.
 		{name: "budget named is missing", dir: "budgeted", args: []string{"-budget", "ci/typo.budget", "./..."},
-			want: "-budget ci/typo.budget: no such file: check the path, or record budgets there with 'squash guard -write -budget ci/typo.budget'"},
+			want: "-budget ci/typo.budget: no such file: check the path, or record budgets there with 'squash guard -write -budget ci/typo.budget ./...'"},
 		{name: "no benchmark matches", dir: "budgeted", args: []string{"-bench", "NoSuch", "./..."}, want: `no benchmarks in example.com/guard/dec match -bench "NoSuch"`},
 		// A package with no benchmark, budget or marked function would
 		// read "budgets: 0 over, 0 within", as if it passed a check.
@@ -824,9 +824,13 @@ func TestGuardSkipped(t *testing.T) {
 	mustGuard(t, dir, exitClean, "-write", "-noalloc=false", "-count", "1", "-bench", "Data|Count", "./...")
 	t.Setenv("GUARD_TEST_NODATA", "1")
 	for _, args := range [][]string{{"-bench", "Data|Count"}, nil} {
+		write := "./..."
+		if args != nil {
+			write = "-bench 'Data|Count' ./..."
+		}
 		out := mustGuard(t, dir, exitClean, append([]string{"-noalloc=false", "-count", "1"}, append(args, "./...")...)...)
 		for _, want := range []string{
-			"skip example.com/guard/dec BenchmarkData skipped itself (skip_test.go:10: no data): its budget is not checked, and 'squash guard -write' keeps it\n",
+			"skip example.com/guard/dec BenchmarkData skipped itself (skip_test.go:10: no data): its budget is not checked, and 'squash guard -write " + write + "' keeps it\n",
 			", 1 skipped\n",
 		} {
 			if !strings.Contains(out, want) || strings.Contains(out, "gone") {

@@ -10,9 +10,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/squashgo/squash/internal/gotool"
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
+
+	"github.com/squashgo/squash/internal/gotool"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // skipSummary says, in one line, that the benchmarks skipped skipped
@@ -28,18 +30,24 @@ func skipSummary(skipped []Skip, bench, re, pkg string) string {
 	} else {
 		reason = "b.Skip, with nothing logged"
 	}
-	text := fmt.Sprintf("%s skipped itself (%s)", s.Name, reason)
+	msg := fmt.Sprintf("%s skipped itself (%s)", s.Name, reason)
 	levels := 0
 	for _, alt := range benchAlternatives(bench) {
 		levels = max(levels, len(alt))
 	}
 	if len(skipped) == 1 && strings.Count(s.Name, "/")+1 < levels {
-		text += fmt.Sprintf(", before any sub-benchmark that -bench %q may select", bench)
+		msg += fmt.Sprintf(", before any sub-benchmark that -bench %q may select", bench)
 	}
 	if n := len(skipped) - 1; n > 0 {
-		text += fmt.Sprintf(", and %d more skipped too: run 'go test -run '^$' -bench '%s' -v %s' to see why", n, re, pkg)
+		msg += fmt.Sprintf(", and %d more skipped too: run '%s' to see why", n, verbose(re, pkg))
 	}
-	return text
+	return msg
+}
+
+// verbose returns the go test command that runs the benchmarks re selects
+// in pkg with -v, which prints what each logged and why it skipped.
+func verbose(re, pkg string) string {
+	return text.Command("go", "test", "-run", "^$", "-bench", re, "-v", pkg)
 }
 
 // A Skip is a benchmark that skipped itself (b.Skip, b.SkipNow).

@@ -333,7 +333,7 @@ func TestSkipSummary(t *testing.T) {
 		{[]Skip{db}, ".", "BenchmarkDB skipped itself (db_test.go:9: needs a database)"},
 		{[]Skip{{Name: "BenchmarkX/n=2"}}, "X/n=2", "BenchmarkX/n=2 skipped itself (b.Skip, with nothing logged)"},
 		{[]Skip{db}, "DB/fast", `BenchmarkDB skipped itself (db_test.go:9: needs a database), before any sub-benchmark that -bench "DB/fast" may select`},
-		{[]Skip{db, {Name: "BenchmarkY"}}, ".", "BenchmarkDB skipped itself (db_test.go:9: needs a database), and 1 more skipped too: run 'go test -run '^$' -bench '.' -v p' to see why"},
+		{[]Skip{db, {Name: "BenchmarkY"}}, ".", "BenchmarkDB skipped itself (db_test.go:9: needs a database), and 1 more skipped too: run 'go test -run '^$' -bench . -v p' to see why"},
 	} {
 		if got := skipSummary(tc.skipped, tc.bench, tc.bench, "p"); got != tc.want {
 			t.Errorf("skipSummary(%v, %q) = %q, want %q", tc.skipped, tc.bench, got, tc.want)

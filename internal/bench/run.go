@@ -186,7 +186,7 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 			if len(listed) > 1 {
 				verb = "skipped themselves"
 			}
-			return nil, nil, skipped, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run 'go test -run '^$' -bench '%s' -v %s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, re, b.Package.ImportPath)
+			return nil, nil, skipped, fmt.Errorf("%w in %s: %s %s (b.Skip) or did not run an iteration; run '%s' to see why", ErrNoneRan, b.Package.ImportPath, strings.Join(listed, ", "), verb, verbose(re, b.Package.ImportPath))
 		}
 		return nil, nil, nil, &NoBenchmarksError{Where: b.Package.ImportPath, Bench: opts.Bench}
 	}

@@ -86,7 +86,7 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (failed bool
 	case errors.Is(err, fs.ErrNotExist) && cfg.Budget != "" && !cfg.Write:
 		// A file named and not there is a mistake, not a module without
 		// budgets: in CI, it would turn the check off.
-		return false, fmt.Errorf("-budget %s: no such file: check the path, or record budgets there with 'squash guard -write -budget %s'", cfg.Budget, shellWord(cfg.Budget))
+		return false, fmt.Errorf("-budget %s: no such file: check the path, or record budgets there with '%s'", cfg.Budget, writeCommand(cfg))
 	case errors.Is(err, fs.ErrNotExist):
 		old = nil
 	case err != nil:
@@ -119,7 +119,7 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (failed bool
 		}
 	}
 	if old == nil && !run.noalloc.Marked() {
-		return false, fmt.Errorf("nothing to guard: no %s at %s and no function marked //squash:noalloc; run 'squash guard -write' to record budgets", budget.FileName, root)
+		return false, fmt.Errorf("nothing to guard: no %s at %s and no function marked //squash:noalloc; run '%s' to record budgets", budget.FileName, root, writeCommand(cfg))
 	}
 	if old != nil {
 		if run.measured, run.skipped, err = measureBudgets(ctx, cfg, run.pkgs); err != nil {
@@ -129,7 +129,7 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (failed bool
 		budgeted := slices.ContainsFunc(old.Benchmarks, func(b budget.Benchmark) bool { return slices.Contains(run.pkgs, b.Package) })
 		if len(run.measured)+len(run.skipped) == 0 && !budgeted && !run.noalloc.Marked() {
 			// "0 over, 0 within" would read as a pass of a check of nothing.
-			return false, fmt.Errorf("nothing to guard in %s: no benchmark, no budget and no function marked //squash:noalloc; add a benchmark and record its budget with 'squash guard -write', or guard another package", strings.Join(guardPatterns(cfg.Patterns), " "))
+			return false, fmt.Errorf("nothing to guard in %s: no benchmark, no budget and no function marked //squash:noalloc; add a benchmark and record its budget with '%s', or guard another package", strings.Join(guardPatterns(cfg.Patterns), " "), writeCommand(cfg))
 		}
 	}
 	return run.print(stdout, stderr), nil
@@ -192,7 +192,7 @@ func (r *check) print(stdout, stderr io.Writer) bool {
 	}
 	failed := len(r.noalloc.Violations) > 0 || r.cfg.Strict && len(r.noalloc.Unchecked) > 0
 	if r.budget == nil {
-		fmt.Fprintf(stderr, "squash: no %s at %s: checked //squash:noalloc only; run 'squash guard -write' to record budgets\n", budget.FileName, r.root)
+		fmt.Fprintf(stderr, "squash: no %s at %s: checked //squash:noalloc only; run '%s' to record budgets\n", budget.FileName, r.root, writeCommand(r.cfg))
 		return failed
 	}
 	opts := budget.Options{ByteTolerance: r.cfg.Tolerance, Skipped: r.skipped}
@@ -294,9 +294,9 @@ type failedBenchmark struct {
 func (f *failedBenchmark) Error() string {
 	what, re := "a benchmark", "."
 	if f.name != "" {
-		what, re = "benchmark "+f.name, "'"+bench.ExactRegexp(f.name)+"'"
+		what, re = "benchmark "+f.name, bench.ExactRegexp(f.name)
 	}
-	cmd := fmt.Sprintf("'go test -run '^$' -bench %s -benchtime %s %s'", re, f.benchtime, f.pkg)
+	cmd := "'" + text.Command("go", "test", "-run", "^$", "-bench", re, "-benchtime", f.benchtime, f.pkg) + "'"
 	if f.output == "" {
 		return fmt.Sprintf("%s failed in %s: see its output with %s", what, f.pkg, cmd)
 	}

@@ -91,7 +91,7 @@ func TestGuardVerdicts(t *testing.T) {
 				c.Bench.Bench, c.Budget, c.BenchtimeSet = "Decode$", "my budget", true
 			}, failed: true, want: []string{"record them as the budget with 'squash guard -write -bench 'Decode$' -benchtime 100x -budget 'my budget' ./...'\n"}},
 		{name: "looser budget", budget: []string{countLine, strings.Replace(decodeLine, " 4 allocs", " 9 allocs", 1)},
-			failed: false, want: []string{"(1 now allocates less: 'squash guard -write' tightens it)"}},
+			failed: false, want: []string{"(1 now allocates less: 'squash guard -write ./...' tightens it)"}},
 		{name: "not budgeted", budget: []string{countLine},
 			failed: false, want: []string{"new  example.com/guard/dec BenchmarkDecode: 4 allocs/op 232 B/op, not in squash.budget", "1 not budgeted"}},
 		{name: "not budgeted, strict", budget: []string{countLine}, cfg: func(c *Config) { c.Strict = true },
@@ -278,22 +278,6 @@ func TestGuardAnnotationEscaping(t *testing.T) {
 	}
 }
 
-func TestShellWord(t *testing.T) {
-	for in, want := range map[string]string{
-		"./...":          "./...",
-		"100x":           "100x",
-		"Decode$":        "'Decode$'",
-		"my budget":      "'my budget'",
-		"it's":           `'it'\''s'`,
-		"":               "''",
-		"Bench/size=1KB": "Bench/size=1KB",
-	} {
-		if got := shellWord(in); got != want {
-			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 // TestVaryingRuns: -write warns of each benchmark whose runs gave different
 // allocs/op, whose budget may fail an unchanged tree.
 func TestVaryingRuns(t *testing.T) {
@@ -323,7 +307,7 @@ func TestGuardTinySite(t *testing.T) {
 			Budget:   budget.Benchmark{Package: "p", Name: "BenchmarkE"},
 			Measured: budget.Benchmark{Package: "p", Name: "BenchmarkE", AllocsPerOp: 1},
 			Allocs:   true, NewSites: []budget.Site{site},
-		}, 0.1, 5)
+		}, Config{Tolerance: 0.1, Bench: bench.Options{Count: 5}})
 		want := "     new site 0.5 allocs/op at zstd/enc_fast.go:300 zstd.(*fastEncoder).EncodeNoHist\n"
 		if tiny {
 			want = "     new site at least 0.5 allocs/op at zstd/enc_fast.go:300 zstd.(*fastEncoder).EncodeNoHist\n"

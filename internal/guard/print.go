@@ -90,7 +90,7 @@ func (g *printer) violation(v noalloc.Violation) {
 
 func (g *printer) verdict(v *budget.Verdict, cfg Config, file string, skipped []budget.Skip) {
 	for _, o := range v.Over {
-		g.overrun(o, cfg.Tolerance, cfg.Bench.Count)
+		g.overrun(o, cfg)
 	}
 	for _, m := range v.Unbudgeted {
 		// What -write would record.
@@ -111,7 +111,7 @@ func (g *printer) verdict(v *budget.Verdict, cfg Config, file string, skipped []
 		g.annotate("warning", "", 0, 0, msg)
 	}
 	for _, b := range v.Skipped {
-		msg := fmt.Sprintf("%s %s skipped itself%s: its budget is not checked, and 'squash guard -write' keeps it", b.Package, b.Name, skipReason(skipped, b))
+		msg := fmt.Sprintf("%s %s skipped itself%s: its budget is not checked, and '%s' keeps it", b.Package, b.Name, skipReason(skipped, b), writeCommand(cfg))
 		g.line("skip %s", msg)
 		g.annotate("warning", "", 0, 0, msg)
 	}
@@ -127,9 +127,9 @@ func (g *printer) verdict(v *budget.Verdict, cfg Config, file string, skipped []
 	summary := fmt.Sprintf("budgets: %d over, %d within", len(v.Over), len(v.Within))
 	if under > 0 {
 		if under == 1 {
-			summary += " (1 now allocates less: 'squash guard -write' tightens it)"
+			summary += fmt.Sprintf(" (1 now allocates less: '%s' tightens it)", writeCommand(cfg))
 		} else {
-			summary += fmt.Sprintf(" (%d now allocate less: 'squash guard -write' tightens them)", under)
+			summary += fmt.Sprintf(" (%d now allocate less: '%s' tightens them)", under, writeCommand(cfg))
 		}
 	}
 	if len(v.Unbudgeted) > 0 {
@@ -152,36 +152,29 @@ func (g *printer) verdict(v *budget.Verdict, cfg Config, file string, skipped []
 func writeCommand(cfg Config) string {
 	args := []string{"squash", "guard", "-write"}
 	if !bench.SelectsAll(cfg.Bench.Bench) {
-		args = append(args, "-bench", shellWord(cfg.Bench.Bench))
+		args = append(args, "-bench", cfg.Bench.Bench)
 	}
 	if cfg.BenchtimeSet {
-		args = append(args, "-benchtime", shellWord(cfg.Bench.Benchtime))
+		args = append(args, "-benchtime", cfg.Bench.Benchtime)
 	}
 	if cfg.Budget != "" {
-		args = append(args, "-budget", shellWord(cfg.Budget))
+		args = append(args, "-budget", cfg.Budget)
 	}
-	for _, p := range cfg.Patterns {
-		args = append(args, shellWord(p))
-	}
-	return strings.Join(args, " ")
+	return text.Command(append(args, cfg.Patterns...)...)
 }
 
-// shellWord returns s as one word of a POSIX shell command: as it is when
-// no character in it is special, else in single quotes.
-func shellWord(s string) string {
-	plain := s != "" && !strings.ContainsFunc(s, func(r rune) bool {
-		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("_-./=:,+@%", r))
-	})
-	if plain {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+// reportCommand returns the squash report that shows every allocation site
+// of benchmark name in package pkg, as cfg measured it. It names the
+// package by import path, so that it runs from any directory of the module.
+func reportCommand(cfg Config, pkg, name string) string {
+	return text.Command("squash", "-bench", bench.ExactRegexp(name), "-benchtime", cfg.Bench.Benchtime, pkg)
 }
 
 // overrun prints a benchmark over budget; its figures are the lowest of
 // its runs.
-func (g *printer) overrun(o budget.Overrun, tolerance float64, runs int) {
+func (g *printer) overrun(o budget.Overrun, cfg Config) {
 	m, b := o.Measured, o.Budget
+	tolerance, runs := cfg.Tolerance, cfg.Bench.Count
 	every := ""
 	if runs > 1 {
 		every = fmt.Sprintf(" or more in all %d runs", runs)
@@ -221,7 +214,7 @@ func (g *printer) overrun(o budget.Overrun, tolerance float64, runs int) {
 		g.line("     its sites are not recorded: %s, whose allocations a profile would hold too", m.Unrecorded)
 		g.annotate("error", "", 0, 0, head)
 	case len(o.NewSites) == 0 && len(o.Grown) == 0:
-		g.line("     no new site and no site grew by a whole allocation: run 'squash -bench %s' to see them all", bench.ExactRegexp(m.Name))
+		g.line("     no new site and no site grew by a whole allocation: run '%s' to see them all", reportCommand(cfg, m.Package, m.Name))
 		g.annotate("error", "", 0, 0, head)
 	}
 }

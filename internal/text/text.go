@@ -63,6 +63,29 @@ func Within(dir, path string) (string, bool) {
 	return filepath.ToSlash(r), true
 }
 
+// ShellWord returns s as one word of a POSIX shell command: as it is when
+// no character in it is special, else in single quotes.
+func ShellWord(s string) string {
+	plain := s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("_-./=:,+@%", r))
+	})
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Command returns words as a command line that a POSIX shell runs as
+// they are, each quoted by ShellWord. Every command squash suggests is
+// written by it, so that it runs as printed.
+func Command(words ...string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = ShellWord(w)
+	}
+	return strings.Join(quoted, " ")
+}
+
 // Estimate formats an estimate v and the half-width err of its interval
 // as "320800" and "± 1600": err to two significant digits, and v to the
 // same place, as the digits after it say nothing. A v with no error is

@@ -68,3 +68,22 @@ func TestEstimate(t *testing.T) {
 		}
 	}
 }
+
+func TestShellWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"./...":          "./...",
+		"100x":           "100x",
+		"Decode$":        "'Decode$'",
+		"my budget":      "'my budget'",
+		"it's":           `'it'\''s'`,
+		"":               "''",
+		"Bench/size=1KB": "Bench/size=1KB",
+	} {
+		if got := ShellWord(in); got != want {
+			t.Errorf("ShellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got, want := Command("go", "test", "-run", "^$", "./x y"), `go test -run '^$' './x y'`; got != want {
+		t.Errorf("Command = %s, want %s", got, want)
+	}
+}
