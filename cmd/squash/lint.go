@@ -24,9 +24,13 @@ func init() {
 const vettoolEnv = "SQUASH_VETTOOL=1"
 
 // runAsVettool makes squash its own go vet tool, so that squash lint needs
-// no second binary and go vet caches its results.
+// no second binary and go vet caches its results. go vet -vettool=squash
+// runs it as "squash -flags" and "squash [flags] DIR/vet.cfg" too, which
+// no command of squash takes. go vet's "squash -V=full" is dispatch's.
 func runAsVettool() {
-	if os.Getenv("SQUASH_VETTOOL") == "1" {
+	args := os.Args[1:]
+	unit := len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && strings.HasPrefix(args[0], "-")
+	if os.Getenv("SQUASH_VETTOOL") == "1" || len(args) == 1 && args[0] == "-flags" || unit {
 		lint.Main() // exits
 	}
 }

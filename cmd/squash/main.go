@@ -8,6 +8,8 @@
 //	squash explain FILE:LINE[-LINE]      the compiler's escape decisions on those lines
 //	squash lint [flags] [packages]       allocation analyzers with suggested fixes
 //	squash guard [flags] [packages]      check allocation budgets and //squash:noalloc
+//	squash version [-json]               squash's version and the Go version that built it
+//	squash help [command]                the usage of squash or of a command
 //
 // Exit status: 0 clean, 1 findings or budget exceeded, 2 usage or tool error.
 package main
@@ -78,8 +80,9 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if c, ok := commands[args[0]]; ok {
 			name, args = c.name, args[1:]
 		} else if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-			usage(stdout)
-			return exitClean
+			return help(ctx, args[1:], stdout, stderr)
+		} else if len(args) == 1 && (args[0] == "-V" || args[0] == "-V=full") {
+			return printV(ctx, args[0], stdout, stderr)
 		} else if msg, ok := unknownCommand(ctx, args[0]); ok {
 			fmt.Fprintf(stderr, "squash: %s\n", msg)
 			return exitError
@@ -150,6 +153,23 @@ func commandNames() []string {
 	return names
 }
 
+// help prints the usage of squash, or with a command's name that of the
+// command, on stdout, as go help does.
+func help(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		usage(stdout)
+		return exitClean
+	case len(args) > 1:
+		return fail(ctx, stderr, fmt.Errorf("help takes one command, not %d: run 'squash help'", len(args)))
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		return fail(ctx, stderr, fmt.Errorf("unknown command %q: run 'squash help' for the commands", args[0]))
+	}
+	return c.run(ctx, []string{"-h"}, stdout, stdout)
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: squash [command] [flags] [packages]")
 	fmt.Fprintln(w)
@@ -157,7 +177,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "The default command is report. 'squash COMMAND -h' lists its flags.")
+	fmt.Fprintln(w, "The default command is report. 'squash help COMMAND' prints its usage and flags.")
 }
 
 // fail prints err, a line (with the output it quotes) for each error it

@@ -2,8 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -86,5 +93,66 @@ func TestFlagsAfterPackages(t *testing.T) {
 	code, stdout, stderr := squash(t, testMod, "./ok", "-count", "0")
 	if code != exitError || stdout != "" || stderr != "squash: -count must be at least 1\n" {
 		t.Errorf("squash ./ok -count 0: exit %d, stdout %q, stderr %q; want the flag read after the package", code, stdout, stderr)
+	}
+}
+
+// TestHelpCommand: help COMMAND prints the command's usage on stdout, as
+// go help does; a command squash lacks gets one line and exit 2.
+func TestHelpCommand(t *testing.T) {
+	for _, name := range commandNames() {
+		code, stdout, stderr := squash(t, testMod, "help", name)
+		if code != exitClean || !strings.HasPrefix(stdout, "usage: squash ") || !strings.Contains(stdout, name) || stderr != "" {
+			t.Errorf("squash help %s: exit %d, stdout %q, stderr %q", name, code, stdout, stderr)
+		}
+	}
+	code, stdout, stderr := squash(t, testMod, "help", "gaurd")
+	if code != exitError || stdout != "" || stderr != "squash: unknown command \"gaurd\": run 'squash help' for the commands\n" {
+		t.Errorf("squash help gaurd: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestVersion: squash version, -V and -V=full give the module's version and
+// the Go version from the binary's build information; -V=full ends with
+// the hash of the binary, by which go vet keys its cache.
+func TestVersion(t *testing.T) {
+	exe := squashBinary(t)
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goVersion := runtime.Version()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"version"}, "squash version (devel) " + goVersion + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n"},
+		{[]string{"-V"}, "squash version (devel)\n"},
+		{[]string{"-V=full"}, fmt.Sprintf("squash version (devel) %s %s/%s buildID=%x\n", goVersion, runtime.GOOS, runtime.GOARCH, sha256.Sum256(data))},
+	} {
+		code, stdout, stderr := runSquash(t, testMod, tc.args...)
+		if code != exitClean || stdout != tc.want || stderr != "" {
+			t.Errorf("squash %s: exit %d, stdout %q, stderr %q; want %q", strings.Join(tc.args, " "), code, stdout, stderr, tc.want)
+		}
+	}
+	code, stdout, _ := runSquash(t, testMod, "version", "-json")
+	var v buildVersion
+	if err := json.Unmarshal([]byte(stdout), &v); code != exitClean || err != nil || v.GoVersion != goVersion || v.Path != "github.com/squashgo/squash/cmd/squash" || v.Version == "" {
+		t.Errorf("squash version -json: exit %d, %v, %+v", code, err, v)
+	}
+}
+
+// TestVettool: go vet -vettool=$(which squash) runs squash's analyzers, as
+// it runs cmd/squashvet, and caches by squash -V=full.
+func TestVettool(t *testing.T) {
+	cmd := exec.Command("go", "vet", "-vettool="+squashBinary(t), "./ok")
+	cmd.Dir = filepath.Join(packageDir, testMod)
+	out, err := cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "ok/ok.go:9:2: out grows once per iteration") {
+		t.Errorf("go vet -vettool=squash ./ok: %v\n%s", err, out)
+	}
+	cmd = exec.Command("go", "vet", "-vettool="+squashBinary(t), "-prealloc=false", "./ok")
+	cmd.Dir = filepath.Join(packageDir, testMod)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("go vet -vettool=squash -prealloc=false ./ok: %v\n%s", err, out)
 	}
 }
