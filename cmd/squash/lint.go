@@ -56,19 +56,17 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		diff    = fs.Bool("diff", false, "print the suggested fixes as a unified diff; change nothing")
 		asJSON  = fs.Bool("json", false, "print the findings as JSON")
 		profile = fs.String("profile", "", "keep only the findings on lines that the allocation or CPU profile in `FILE` or at URL, or a squash report's JSON, shows allocating, most first")
+		sel     lint.Selection
 	)
+	sel.Register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff | -json] [-profile FILE] [packages]")
+		fmt.Fprintln(stderr, "usage: squash lint [-fix | -diff | -json] [-profile FILE] [-enable list | -disable list | -NAME=false] [packages]")
 		fmt.Fprintln(stderr, "\nRuns squash's allocation analyzers, without benchmarks, through go vet (results are")
 		fmt.Fprintln(stderr, "cached). Exit status 0 when there is no finding (with -fix: none left unfixed), 1 when")
-		fmt.Fprintln(stderr, "there are, 2 on error.")
+		fmt.Fprintln(stderr, "there are, 2 on error. Each analyzer has a flag of its name, as in go vet: -NAME runs")
+		fmt.Fprintln(stderr, "only those so named, -NAME=false all but it.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
-		fmt.Fprintln(stderr, "\nAnalyzers:")
-		for _, a := range lint.Suite() {
-			first, _, _ := strings.Cut(a.Doc, "\n")
-			fmt.Fprintf(stderr, "  %-14s %s\n", a.Name, first)
-		}
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -83,6 +81,9 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(ctx, stderr, fmt.Errorf("-json lists findings, and -fix and -diff print files and diffs: use -json alone (each finding names its fix)"))
 	}
 	cfg, err := lintConfig(fs.Args())
+	if err == nil {
+		cfg.Analyzers, err = sel.Chosen()
+	}
 	if err != nil {
 		return fail(ctx, stderr, err)
 	}

@@ -124,6 +124,47 @@ func TestLint(t *testing.T) {
 	}
 }
 
+// TestLintSelection: -NAME=false, -disable and -enable choose the analyzers
+// as go vet's flags do, in findings, -fix and the noalloc check alike; a
+// name that no analyzer has gets one line and exit 2.
+func TestLintSelection(t *testing.T) {
+	const finding = "ok/ok.go:9:2: out grows once per iteration"
+	for _, tc := range []struct {
+		args  []string
+		found bool
+	}{
+		{[]string{"-prealloc=false"}, false},
+		{[]string{"-disable", "mapsize,prealloc"}, false},
+		{[]string{"-prealloc"}, true},
+		{[]string{"-enable", "prealloc"}, true},
+		{[]string{"-enable", "mapsize"}, false},
+		{[]string{"-noalloc"}, false},
+		{[]string{"-noalloc", "-prealloc=true"}, true},
+	} {
+		code, stdout, stderr := runSquash(t, testMod, append(append([]string{"lint"}, tc.args...), "./ok")...)
+		if found := strings.Contains(stdout, finding); found != tc.found || stderr != "" || code != map[bool]int{true: exitFindings, false: exitClean}[tc.found] {
+			t.Errorf("squash lint %s: exit %d, stdout %q, stderr %q; want the finding: %v", strings.Join(tc.args, " "), code, stdout, stderr, tc.found)
+		}
+	}
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(packageDir, testMod), dir)
+	if code, stdout, stderr := runSquash(t, dir, "lint", "-fix", "-prealloc=false", "./ok"); code != exitClean || stdout != "" {
+		t.Errorf("-fix -prealloc=false: exit %d, stdout %q, stderr %q; want no fix", code, stdout, stderr)
+	}
+	code, _, stderr := runSquash(t, testMod, "lint", "-enable", "preallocate", "./ok")
+	if code != exitError || !strings.HasPrefix(stderr, "squash: -enable: no analyzer is named preallocate: name one of prealloc, mapsize,") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("-enable preallocate: exit %d, stderr %q", code, stderr)
+	}
+	// noalloc's violations are chosen like the analyzers' findings.
+	noallocMod := "../../internal/noalloc/testdata/mod"
+	if code, stdout, _ := runSquash(t, noallocMod, "lint", "-noalloc=false", "./a"); strings.Contains(stdout, "[noalloc]") {
+		t.Errorf("-noalloc=false: exit %d, a violation reported:\n%s", code, stdout)
+	}
+	if code, stdout, _ := runSquash(t, noallocMod, "lint", "-enable", "noalloc", "./a"); code != exitFindings || !strings.Contains(stdout, "[noalloc]") {
+		t.Errorf("-enable noalloc: exit %d, no violation reported:\n%s", code, stdout)
+	}
+}
+
 // TestLintNoalloc: squash lint fails on a //squash:noalloc function that
 // the compiler says allocates, with the compiler's reason.
 func TestLintNoalloc(t *testing.T) {

@@ -83,7 +83,7 @@ func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer
 		findings, err = Evidenced(ctx, cfg, out.Profile, findings)
 	}
 	var unchecked []string // what the noalloc check could not check, and why
-	if err == nil {
+	if err == nil && runs(cfg.Analyzers, noallocName) {
 		// Functions marked //squash:noalloc, from the compiler's escape
 		// analysis: a build of only the packages that have one.
 		var res *noalloc.Result
@@ -93,7 +93,7 @@ func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer
 				if abs, _ := filepath.Abs(v.Pos.File); files != nil && !files[abs] {
 					continue
 				}
-				findings = append(findings, Finding{Pass: "noalloc", File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
+				findings = append(findings, Finding{Pass: noallocName, File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
 					EndLine: v.Pos.Line, Lines: []int{v.Pos.Line}, Message: v.Message()})
 			}
 			named := "."

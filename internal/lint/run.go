@@ -71,6 +71,9 @@ type Config struct {
 	// as one).
 	Tool string
 	Env  []string // added to the environment of go vet
+	// Analyzers are the analyzers set on or off by name, as a Selection
+	// returns them; nil runs them all.
+	Analyzers map[string]bool
 }
 
 // vet runs go vet with the tool and extra flags, returning its standard
@@ -89,7 +92,7 @@ func (c Config) vet(ctx context.Context, flags ...string) ([]byte, error) {
 	if err := gotool.CheckPatterns(c.Dir, patterns); err != nil {
 		return nil, err
 	}
-	args := append([]string{"vet", "-vettool=" + c.Tool}, flags...)
+	args := append(append([]string{"vet", "-vettool=" + c.Tool}, selectionFlags(c.Analyzers)...), flags...)
 	cmd := gotool.Command(ctx, c.Dir, append(append(args, "--"), patterns...)...)
 	cmd.Env = append(cmd.Env, c.Env...)
 	var stdout, stderr bytes.Buffer
