@@ -91,7 +91,8 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *fix || *diff {
 		found, err = lint.Apply(ctx, cfg, *diff, stdout, stderr)
 	} else {
-		found, err = lint.Print(ctx, cfg, lint.Output{JSON: *asJSON, Profile: *profile}, stdout, stderr)
+		out := lint.Output{JSON: *asJSON, Profile: *profile, GitHub: os.Getenv("GITHUB_ACTIONS") == "true", Workspace: os.Getenv("GITHUB_WORKSPACE")}
+		found, err = lint.Print(ctx, cfg, out, stdout, stderr)
 	}
 	switch {
 	case err != nil:

@@ -124,6 +124,20 @@ func TestLint(t *testing.T) {
 	}
 }
 
+// TestLintAnnotations: in GitHub Actions, each finding is also a workflow
+// command that places it on its line, the file relative to the checkout,
+// as guard's are.
+func TestLintAnnotations(t *testing.T) {
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_WORKSPACE", packageDir)
+	code, stdout, _ := squash(t, testMod, "lint", "./ok")
+	want := "::error file=testdata/mod/ok/ok.go,line=9,col=2::out grows once per iteration of a loop of len(parts) iterations: make it with that capacity [prealloc]\n" +
+		"ok/ok.go:9:2: out grows once per iteration of a loop of len(parts) iterations: make it with that capacity [prealloc]\n"
+	if code != exitFindings || stdout != want {
+		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", code, stdout, want)
+	}
+}
+
 // TestLintSelection: -NAME=false, -disable and -enable choose the analyzers
 // as go vet's flags do, in findings, -fix and the noalloc check alike; a
 // name that no analyzer has gets one line and exit 2.

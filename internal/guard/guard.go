@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/squashgo/squash/internal/annotation"
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/budget"
 	"github.com/squashgo/squash/internal/gotool"
@@ -167,7 +168,7 @@ type check struct {
 // print judges the check, prints what fails and a summary, and reports
 // whether anything failed.
 func (r *check) print(stdout, stderr io.Writer) bool {
-	g := &printer{w: stdout, root: r.root, github: r.cfg.GitHub, workspace: r.cfg.Workspace}
+	g := &printer{w: stdout, root: r.root, github: r.cfg.GitHub, ann: annotation.Printer{W: stdout, Root: r.root, Workspace: r.cfg.Workspace}}
 	for _, x := range r.noalloc.Violations {
 		g.violation(x)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/squashgo/squash/internal/annotation"
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/budget"
 	"github.com/squashgo/squash/internal/noalloc"
@@ -251,30 +252,15 @@ func TestGuardViolationNoPlace(t *testing.T) {
 	}
 }
 
-func TestGuardAnnotationEscaping(t *testing.T) {
-	for _, tc := range []struct {
-		level, file string
-		line, col   int
-		msg, want   string
-	}{
-		{"error", "/ws/a/b.go", 3, 7, "x escapes to heap", "::error file=a/b.go,line=3,col=7::x escapes to heap\n"},
-		{"error", "/ws/a,b:c.go", 3, 0, "50% more\nB/op", "::error file=a%2Cb%3Ac.go,line=3::50%25 more%0AB/op\n"},
-		{"warning", "", 0, 0, "BenchmarkX: gone, a:b", "::warning::BenchmarkX: gone, a:b\n"},
-		{"error", "/ws/mod/d.go", 2, 0, "m", "::error file=mod/d.go,line=2::m\n"},
-		{"error", "/mod/e.go", 2, 0, "outside the workspace", "::error file=e.go,line=2::outside the workspace\n"},
-		{"error", "/elsewhere/c.go", 1, 0, "m\r", "::error file=/elsewhere/c.go,line=1::m%0D\n"},
-	} {
+// TestGuardAnnotations: annotations are printed in GitHub Actions only.
+func TestGuardAnnotations(t *testing.T) {
+	for _, github := range []bool{false, true} {
 		var buf bytes.Buffer
-		g := &printer{w: &buf, root: "/mod", github: true, workspace: "/ws"}
-		g.annotate(tc.level, tc.file, tc.line, tc.col, tc.msg)
-		if buf.String() != tc.want {
-			t.Errorf("annotate(%q, %q) = %q, want %q", tc.file, tc.msg, buf.String(), tc.want)
+		g := &printer{w: &buf, root: "/mod", github: github, ann: annotation.Printer{W: &buf, Root: "/mod", Workspace: "/ws"}}
+		g.annotate("error", "/ws/a.go", 1, 1, "m")
+		if want := map[bool]string{true: "::error file=a.go,line=1,col=1::m\n"}[github]; buf.String() != want {
+			t.Errorf("github %v: %q, want %q", github, buf.String(), want)
 		}
-	}
-	var buf bytes.Buffer
-	(&printer{w: &buf}).annotate("error", "/ws/a.go", 1, 1, "m")
-	if buf.Len() != 0 {
-		t.Errorf("annotation outside GitHub Actions: %q", buf.String())
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/squashgo/squash/internal/annotation"
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/budget"
 	"github.com/squashgo/squash/internal/noalloc"
@@ -15,65 +16,22 @@ import (
 // A printer prints guard's findings, and GitHub Actions annotations when
 // asked to.
 type printer struct {
-	w         io.Writer
-	root      string // module root: sites' files are relative to it
-	github    bool
-	workspace string // GITHUB_WORKSPACE, the repository's checkout; "" if unset
+	w      io.Writer
+	root   string // module root: sites' files are relative to it
+	github bool
+	ann    annotation.Printer
 }
 
 func (g *printer) line(format string, args ...any) {
 	fmt.Fprintf(g.w, format+"\n", args...)
 }
 
-// annotate prints a GitHub Actions workflow command. file is absolute or
-// "", line 0 when unknown.
+// annotate prints a GitHub Actions annotation, when asked to. file is
+// absolute or "", line 0 when unknown.
 func (g *printer) annotate(level, file string, line, col int, msg string) {
-	if !g.github {
-		return
+	if g.github {
+		g.ann.Print(level, file, line, col, msg)
 	}
-	var props []string
-	if file != "" {
-		props = append(props, "file="+escapeProperty(g.annotationFile(file)))
-		if line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", line))
-		}
-		if col > 0 {
-			props = append(props, fmt.Sprintf("col=%d", col))
-		}
-	}
-	sep := ""
-	if len(props) > 0 {
-		sep = " "
-	}
-	fmt.Fprintf(g.w, "::%s%s%s::%s\n", level, sep, strings.Join(props, ","), escapeData(msg))
-}
-
-// annotationFile returns the absolute path file as an annotation names it.
-// GitHub places an annotation on a file of the diff by a path relative to
-// the repository's root, and the runner makes a path under GITHUB_WORKSPACE
-// (where actions/checkout puts the repository) relative to it, but leaves
-// any other absolute path as it is, which places it nowhere. So the path is
-// relative to GITHUB_WORKSPACE when the file is under it, else to the
-// module root, the best guess at the repository's root where the workspace
-// is not known; the working directory is no better guess, as a step may
-// run in any directory of the repository.
-func (g *printer) annotationFile(file string) string {
-	if g.workspace != "" {
-		if r, ok := text.Within(g.workspace, file); ok {
-			return r
-		}
-	}
-	return text.Rel(g.root, file)
-}
-
-// escapeData and escapeProperty escape a workflow command's message and
-// properties as the GitHub Actions runner expects.
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
 func (g *printer) violation(v noalloc.Violation) {

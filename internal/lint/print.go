@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/squashgo/squash/internal/annotation"
 	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/noalloc"
 	"github.com/squashgo/squash/internal/text"
@@ -66,6 +67,11 @@ func Apply(ctx context.Context, cfg Config, diff bool, stdout, stderr io.Writer)
 // Output says how Print shows the findings.
 type Output struct {
 	JSON bool
+	// GitHub prints a GitHub Actions annotation of each finding too, with
+	// the text; Workspace is GITHUB_WORKSPACE, which their files are
+	// relative to ("" if unset).
+	GitHub    bool
+	Workspace string
 	// Profile, when set, is an allocation or CPU profile (a file or a
 	// URL) or the JSON of a squash report: only the findings on lines it
 	// shows allocating are kept, most first, each with its share.
@@ -136,8 +142,20 @@ func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer
 			return false, err
 		}
 	} else {
+		var ann *annotation.Printer
+		if out.GitHub && len(findings) > 0 {
+			patterns, _ := packageOfFiles(cfg.Patterns)
+			pkgs, err := gotool.Resolve(ctx, cfg.Dir, patterns)
+			if err != nil {
+				return false, err
+			}
+			ann = &annotation.Printer{W: stdout, Root: pkgs[0].Root, Workspace: out.Workspace}
+		}
 		wd, _ := os.Getwd()
 		for _, f := range findings {
+			if ann != nil {
+				ann.Print("error", f.File, f.Line, f.Col, f.Message+" ["+f.Pass+"]")
+			}
 			if r, err := filepath.Rel(wd, f.File); err == nil && !filepath.IsAbs(r) && len(r) < len(f.File) {
 				f.File = r
 			}
