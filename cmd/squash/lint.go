@@ -54,7 +54,8 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var (
 		fix     = fs.Bool("fix", false, "apply the suggested fixes to the files")
 		diff    = fs.Bool("diff", false, "print the suggested fixes as a unified diff; change nothing")
-		asJSON  = fs.Bool("json", false, "print the findings as JSON")
+		asJSON  = fs.Bool("json", false, "print the findings as JSON (-format json)")
+		format  = fs.String("format", "text", "print the findings as `text`, json or sarif (a SARIF 2.1.0 log, for code scanning)")
 		profile = fs.String("profile", "", "keep only the findings on lines that the allocation or CPU profile in `FILE` or at URL, or a squash report's JSON, shows allocating, most first")
 		sel     lint.Selection
 	)
@@ -77,8 +78,12 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *profile != "" && (*fix || *diff) {
 		return fail(ctx, stderr, fmt.Errorf("-profile selects the findings to print, and -fix and -diff make them all: drop -profile, or make the fixes it shows with -fix on their files"))
 	}
-	if *asJSON && (*fix || *diff) {
-		return fail(ctx, stderr, fmt.Errorf("-json lists findings, and -fix and -diff print files and diffs: use -json alone (each finding names its fix)"))
+	what, err := outputFormat(format, *asJSON)
+	if err != nil {
+		return fail(ctx, stderr, err)
+	}
+	if *format != "text" && (*fix || *diff) {
+		return fail(ctx, stderr, fmt.Errorf("%s lists findings, and -fix and -diff print files and diffs: use %[1]s alone (each finding names its fix)", what))
 	}
 	cfg, err := lintConfig(fs.Args())
 	if err == nil {
@@ -91,7 +96,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *fix || *diff {
 		found, err = lint.Apply(ctx, cfg, *diff, stdout, stderr)
 	} else {
-		out := lint.Output{JSON: *asJSON, Profile: *profile, GitHub: os.Getenv("GITHUB_ACTIONS") == "true", Workspace: os.Getenv("GITHUB_WORKSPACE")}
+		out := lint.Output{Format: *format, Tool: sarifTool(), Profile: *profile, GitHub: os.Getenv("GITHUB_ACTIONS") == "true", Workspace: os.Getenv("GITHUB_WORKSPACE")}
 		found, err = lint.Print(ctx, cfg, out, stdout, stderr)
 	}
 	switch {

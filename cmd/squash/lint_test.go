@@ -6,11 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	pprof "github.com/google/pprof/profile"
+
+	"github.com/squashgo/squash/internal/sarif/sariftest"
 )
 
 var (
@@ -135,6 +138,86 @@ func TestLintAnnotations(t *testing.T) {
 		"ok/ok.go:9:2: out grows once per iteration of a loop of len(parts) iterations: make it with that capacity [prealloc]\n"
 	if code != exitFindings || stdout != want {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", code, stdout, want)
+	}
+}
+
+// TestLintSARIF: -format sarif prints a log that the SARIF 2.1.0 schema
+// accepts, for GitHub code scanning: a rule for each analyzer that ran, with
+// help text and a URI, and each finding at its region, with its fix, in a
+// file named relative to the module root.
+func TestLintSARIF(t *testing.T) {
+	code, stdout, stderr := squash(t, testMod, "lint", "-format", "sarif", "-disable", "perfsprint", "./ok")
+	if code != exitFindings || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	sariftest.Validate(t, []byte(stdout))
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Name  string
+					Rules []struct {
+						ID      string
+						Help    struct{ Text string }
+						HelpURI string `json:"helpUri"`
+					}
+				}
+			}
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI       string `json:"uri"`
+							URIBaseID string `json:"uriBaseId"`
+						}
+						Region struct{ StartLine, StartColumn int }
+					}
+				}
+				Fixes []struct {
+					ArtifactChanges []struct {
+						Replacements []struct {
+							InsertedContent struct{ Text string }
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	var ids []string
+	for _, r := range run.Tool.Driver.Rules {
+		ids = append(ids, r.ID)
+		if r.Help.Text == "" || !strings.HasPrefix(r.HelpURI, "https://") {
+			t.Errorf("rule %s: help %q, URI %q", r.ID, r.Help.Text, r.HelpURI)
+		}
+	}
+	if run.Tool.Driver.Name != "squash" || !slices.Contains(ids, "prealloc") || !slices.Contains(ids, "noalloc") || slices.Contains(ids, "perfsprint") {
+		t.Errorf("tool %s, rules %v: want squash's, without perfsprint", run.Tool.Driver.Name, ids)
+	}
+	if len(run.Results) != 1 {
+		t.Fatalf("results: %+v", run.Results)
+	}
+	r := run.Results[0]
+	loc := r.Locations[0].PhysicalLocation
+	if r.RuleID != "prealloc" || loc.ArtifactLocation.URI != "ok/ok.go" || loc.ArtifactLocation.URIBaseID != "SRCROOT" || loc.Region.StartLine != 9 || loc.Region.StartColumn != 2 {
+		t.Errorf("result: %+v", r)
+	}
+	if len(r.Fixes) != 1 || r.Fixes[0].ArtifactChanges[0].Replacements[0].InsertedContent.Text != "out := make([]string, 0, len(parts))" {
+		t.Errorf("fixes: %+v", r.Fixes)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{"-format xml", "squash: -format xml: the formats are text, json and sarif\n"},
+		{"-json -format sarif", "squash: -json and -format sarif exclude each other: give one\n"},
+		{"-format sarif -fix", "squash: -format sarif lists findings, and -fix and -diff print files and diffs: use -format sarif alone (each finding names its fix)\n"},
+	} {
+		code, _, stderr := squash(t, testMod, append(append([]string{"lint"}, strings.Fields(tc.args)...), "./ok")...)
+		if code != exitError || stderr != tc.want {
+			t.Errorf("lint %s: exit %d, stderr %q; want %q", tc.args, code, stderr, tc.want)
+		}
 	}
 }
 

@@ -211,6 +211,22 @@ func checkBenchFlags(opts bench.Options) error {
 	return bench.CheckBench(opts.Bench)
 }
 
+// outputFormat checks the value of a command's -format flag, which -json
+// sets to json, and returns the flag as the user gave it, for a message.
+func outputFormat(format *string, asJSON bool) (string, error) {
+	if asJSON {
+		if *format != "text" && *format != "json" {
+			return "", fmt.Errorf("-json and -format %s exclude each other: give one", *format)
+		}
+		*format = "json"
+		return "-json", nil
+	}
+	if *format != "text" && *format != "json" && *format != "sarif" {
+		return "", fmt.Errorf("-format %s: the formats are text, json and sarif", *format)
+	}
+	return "-format " + *format, nil
+}
+
 // parseFlags parses args into fs. -h prints fs's usage and exits 0; a bad
 // flag gets one line that names the command and -h, and exits 2, not the
 // whole usage that the flag package prints.

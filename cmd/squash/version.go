@@ -10,6 +10,8 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/squashgo/squash/internal/sarif"
 )
 
 func init() {
@@ -102,4 +104,9 @@ func printV(ctx context.Context, arg string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "squash version %s %s %s buildID=%x\n", v.Version, v.GoVersion, v.Platform, h.Sum(nil))
 	return exitClean
+}
+
+// sarifTool is squash as a SARIF log names its tool.
+func sarifTool() sarif.Tool {
+	return sarif.Tool{Name: "squash", Version: readVersion().Version, InformationURI: "https://github.com/squashgo/squash"}
 }

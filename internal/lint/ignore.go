@@ -160,6 +160,7 @@ lines are not), silences the findings of the analyzers NAME on that line;
 the reason is required. A malformed one silences nothing and is
 reported here; one that silences nothing is reported by the analyzer it
 names.`,
+		URL:      "https://pkg.go.dev/github.com/squashgo/squash/internal/lint",
 		Requires: []*analysis.Analyzer{dirs},
 		Run: func(pass *analysis.Pass) (any, error) {
 			for _, d := range pass.ResultOf[dirs].([]directive) {

@@ -14,6 +14,7 @@ import (
 	"github.com/squashgo/squash/internal/annotation"
 	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/noalloc"
+	"github.com/squashgo/squash/internal/sarif"
 	"github.com/squashgo/squash/internal/text"
 )
 
@@ -66,7 +67,10 @@ func Apply(ctx context.Context, cfg Config, diff bool, stdout, stderr io.Writer)
 
 // Output says how Print shows the findings.
 type Output struct {
-	JSON bool
+	// Format is "text" (or ""), "json" or "sarif", a SARIF 2.1.0 log
+	// whose tool is Tool.
+	Format string
+	Tool   sarif.Tool
 	// GitHub prints a GitHub Actions annotation of each finding too, with
 	// the text; Workspace is GITHUB_WORKSPACE, which their files are
 	// relative to ("" if unset).
@@ -125,7 +129,17 @@ func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer
 	if err != nil {
 		return false, err
 	}
-	if out.JSON {
+	switch out.Format {
+	case "sarif":
+		patterns, _ := packageOfFiles(cfg.Patterns)
+		pkgs, err := gotool.Resolve(ctx, cfg.Dir, patterns)
+		if err != nil {
+			return false, err
+		}
+		if err := sarifLog(cfg, out.Tool, pkgs[0].Root, findings).Write(stdout); err != nil {
+			return false, err
+		}
+	case "json":
 		// Files relative to their module's root, as in squash -json.
 		patterns, _ := packageOfFiles(cfg.Patterns)
 		pkgs, err := gotool.Resolve(ctx, cfg.Dir, patterns)
@@ -141,7 +155,7 @@ func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer
 		if err := enc.Encode(map[string]any{"findings": findings}); err != nil {
 			return false, err
 		}
-	} else {
+	default:
 		var ann *annotation.Printer
 		if out.GitHub && len(findings) > 0 {
 			patterns, _ := packageOfFiles(cfg.Patterns)

@@ -36,6 +36,9 @@ type Finding struct {
 	// Share is, with lint -profile, the share of the profile's
 	// allocations on the finding's lines.
 	Share float64 `json:"share,omitempty"`
+
+	endCol int        // the column where the finding ends, 0 if unknown
+	edits  []jsonEdit // the first fix's edits, for a SARIF log
 }
 
 // String returns the finding as go vet prints it: FILE:LINE:COL: MESSAGE [PASS].
@@ -257,8 +260,10 @@ func parseJSON(out []byte, read func(string) ([]byte, error)) ([]Finding, error)
 				for _, d := range diags {
 					f := Finding{Pass: pass, Message: d.Message}
 					f.File, f.Line, f.Col = splitPosn(d.Posn)
-					_, f.EndLine, _ = splitPosn(d.End)
-					f.EndLine = max(f.EndLine, f.Line)
+					_, f.EndLine, f.endCol = splitPosn(d.End)
+					if f.EndLine < f.Line {
+						f.EndLine, f.endCol = f.Line, 0
+					}
 					f.Lines = []int{f.Line}
 					for _, r := range d.Related {
 						if file, line, _ := splitPosn(r.Posn); file == f.File && !slices.Contains(f.Lines, line) {
@@ -267,7 +272,7 @@ func parseJSON(out []byte, read func(string) ([]byte, error)) ([]Finding, error)
 					}
 					if len(d.SuggestedFixes) > 0 {
 						fix := d.SuggestedFixes[0]
-						f.Fix = fix.Message
+						f.Fix, f.edits = fix.Message, fix.Edits
 						if news := newLines(fix.Edits, read); len(news) > 0 {
 							f.Fix += ": " + strings.Join(news, " … ")
 						}

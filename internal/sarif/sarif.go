@@ -118,7 +118,6 @@ type (
 		ID                   string        `json:"id"`
 		Name                 string        `json:"name"`
 		ShortDescription     message       `json:"shortDescription"`
-		FullDescription      message       `json:"fullDescription"`
 		Help                 message       `json:"help"`
 		HelpURI              string        `json:"helpUri,omitempty"`
 		DefaultConfiguration configuration `json:"defaultConfiguration"`
@@ -186,7 +185,6 @@ func (l *Log) build() sarifLog {
 		r.Tool.Driver.Rules = append(r.Tool.Driver.Rules, descriptor{
 			ID: rule.ID, Name: rule.ID,
 			ShortDescription:     message{rule.Short},
-			FullDescription:      message{rule.Help},
 			Help:                 message{rule.Help},
 			HelpURI:              rule.HelpURI,
 			DefaultConfiguration: configuration{rule.Level},
