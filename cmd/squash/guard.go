@@ -30,6 +30,8 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&cfg.Budget, "budget", "", "the budget `file` (default squash.budget at the module root)")
 	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
 	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", guard.DefaultBenchtime, "run each benchmark for `t`; allocs/op is exact after a few iterations. Unset, the budget's benchtime line, if any, replaces the default")
+	asJSON := fs.Bool("json", false, "print the check, or what -write wrote, as JSON (-format json)")
+	fs.StringVar(&cfg.Format, "format", "text", "print the check as `text`, json or sarif (a SARIF 2.1.0 log, for code scanning)")
 	fs.IntVar(&cfg.Bench.Count, "count", 5, "run each benchmark `n` times, each in a test binary of its own: -write records the second highest allocs/op and B/op of the runs, and a check fails only when every run is over")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: squash guard [-write] [flags] [packages]")
@@ -48,9 +50,16 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := checkBenchFlags(cfg.Bench); err != nil {
 		return fail(ctx, stderr, err)
 	}
+	if _, err := outputFormat(&cfg.Format, *asJSON); err != nil {
+		return fail(ctx, stderr, err)
+	}
+	if cfg.Write && cfg.Format == "sarif" {
+		return fail(ctx, stderr, fmt.Errorf("-format sarif reports a check, and -write records budgets: drop one"))
+	}
+	cfg.Tool = sarifTool()
 	cfg.Patterns = fs.Args()
 	fs.Visit(func(f *flag.Flag) { cfg.BenchtimeSet = cfg.BenchtimeSet || f.Name == "benchtime" })
-	cfg.GitHub = os.Getenv("GITHUB_ACTIONS") == "true"
+	cfg.GitHub = os.Getenv("GITHUB_ACTIONS") == "true" && cfg.Format == "text"
 	cfg.Workspace = os.Getenv("GITHUB_WORKSPACE")
 	if isTerminal(stderr) {
 		cfg.Bench.Progress = stderr

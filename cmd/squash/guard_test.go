@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/squashgo/squash/internal/sarif/sariftest"
 )
 
 // guardModule copies internal/guard's testdata/guard to a temporary
@@ -901,5 +905,98 @@ func TestGuardNoTestFiles(t *testing.T) {
 	want := `squash: no benchmarks in example.com/guard/notest match -bench "X": run 'go test -list . example.com/guard/notest' to see them` + "\n"
 	if code != exitError || stderr != want {
 		t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, exitError, want)
+	}
+}
+
+// TestGuardFormats: -json and -format sarif print the whole check: a
+// noalloc violation, a benchmark over budget, one without a budget and one
+// gone. The SARIF log is valid, and places a result with no site of its
+// own at the benchmark's line of the budget. -write -json says what it
+// wrote.
+func TestGuardFormats(t *testing.T) {
+	dir := guardModule(t)
+	src := filepath.Join(dir, "dec", "dec.go")
+	edit(t, src, "\treturn strings.Count(s, \",\") + 1", "\tkeep = []byte(s)\n\treturn strings.Count(s, \",\") + 1")
+	edit(t, src, `import "strings"`, "import \"strings\"\n\nvar keep []byte")
+	budgetWith(t, dir, "example.com/guard/dec BenchmarkDecode 3 allocs/op 232 B/op", splitSite, appendSite,
+		"example.com/guard/dec BenchmarkGone 0 allocs/op 0 B/op")
+
+	code, stdout, stderr := squash(t, dir, "guard", "-count", "1", "-json", "./...")
+	var check struct {
+		Budget  string
+		Failed  bool
+		Noalloc struct {
+			Functions  int
+			Violations []struct {
+				File     string
+				Line     int
+				Function string
+			}
+		}
+		Over []struct {
+			Name              string
+			AllocsPerOp       float64 `json:"allocs_per_op"`
+			BudgetAllocsPerOp float64 `json:"budget_allocs_per_op"`
+			AllocsOver        bool    `json:"allocs_over"`
+		}
+		Unbudgeted, Gone []struct{ Name string }
+		Write            string
+	}
+	if err := json.Unmarshal([]byte(stdout), &check); err != nil || code != exitFindings {
+		t.Fatalf("-json: exit %d, %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout, stderr)
+	}
+	if !check.Failed || check.Budget != "squash.budget" || check.Noalloc.Functions != 1 || len(check.Noalloc.Violations) != 1 ||
+		check.Noalloc.Violations[0].File != "dec/dec.go" || check.Noalloc.Violations[0].Function != "Count" {
+		t.Errorf("-json: %+v", check)
+	}
+	if len(check.Over) != 1 || check.Over[0].Name != "BenchmarkDecode" || check.Over[0].AllocsPerOp != 4 || check.Over[0].BudgetAllocsPerOp != 3 || !check.Over[0].AllocsOver {
+		t.Errorf("-json over: %+v", check.Over)
+	}
+	if len(check.Unbudgeted) != 1 || check.Unbudgeted[0].Name != "BenchmarkCount" || len(check.Gone) != 1 || check.Gone[0].Name != "BenchmarkGone" || check.Write != "squash guard -write ./..." {
+		t.Errorf("-json: unbudgeted %+v, gone %+v, write %q", check.Unbudgeted, check.Gone, check.Write)
+	}
+
+	code, stdout, _ = squash(t, dir, "guard", "-count", "1", "-format", "sarif", "./...")
+	if code != exitFindings {
+		t.Fatalf("-format sarif: exit %d\n%s", code, stdout)
+	}
+	sariftest.Validate(t, []byte(stdout))
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range log.Runs[0].Results {
+		loc := r.Locations[0].PhysicalLocation
+		got = append(got, fmt.Sprintf("%s %s:%d", r.RuleID, loc.ArtifactLocation.URI, loc.Region.StartLine))
+	}
+	want := []string{"noalloc dec/dec.go:28", "budget squash.budget:2", "unbudgeted squash.budget:0", "gone squash.budget:5"}
+	if !slices.Equal(got, want) {
+		t.Errorf("SARIF results %q, want %q", got, want)
+	}
+
+	code, stdout, _ = squash(t, dir, "guard", "-write", "-count", "1", "-json", "./...")
+	var wrote struct {
+		Budget            string
+		Budgets, Measured int
+	}
+	if err := json.Unmarshal([]byte(stdout), &wrote); err != nil || code != exitClean || wrote.Budgets != 2 || wrote.Measured != 2 || !strings.HasSuffix(wrote.Budget, "squash.budget") {
+		t.Errorf("-write -json: exit %d, %v, %+v\n%s", code, err, wrote, stdout)
+	}
+	if code, _, stderr := squash(t, dir, "guard", "-write", "-format", "sarif", "./..."); code != exitError || stderr != "squash: -format sarif reports a check, and -write records budgets: drop one\n" {
+		t.Errorf("-write -format sarif: exit %d, stderr %q", code, stderr)
 	}
 }

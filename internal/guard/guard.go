@@ -2,6 +2,7 @@ package guard
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/noalloc"
 	"github.com/squashgo/squash/internal/report"
+	"github.com/squashgo/squash/internal/sarif"
 	"github.com/squashgo/squash/internal/text"
 )
 
@@ -39,6 +41,11 @@ type Config struct {
 	// budget's benchtime line, if any, replaces it.
 	BenchtimeSet bool
 	Patterns     []string // package patterns; none means "."
+
+	// Format is "text" (or ""), "json", or "sarif", a SARIF 2.1.0 log
+	// whose tool is Tool.
+	Format string
+	Tool   sarif.Tool
 
 	// GitHub prints GitHub Actions annotations too; Workspace is
 	// GITHUB_WORKSPACE, the repository's checkout, which they are
@@ -133,7 +140,7 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (failed bool
 			return false, fmt.Errorf("nothing to guard in %s: no benchmark, no budget and no function marked //squash:noalloc; add a benchmark and record its budget with '%s', or guard another package", strings.Join(guardPatterns(cfg.Patterns), " "), writeCommand(cfg))
 		}
 	}
-	return run.print(stdout, stderr), nil
+	return run.print(stdout, stderr)
 }
 
 // gonePackages returns the packages budgeted in b, other than checked, that
@@ -165,19 +172,29 @@ type check struct {
 	noalloc  *noalloc.Result
 }
 
-// print judges the check, prints what fails and a summary, and reports
-// whether anything failed.
-func (r *check) print(stdout, stderr io.Writer) bool {
+// print judges the check, prints what fails and a summary in the format
+// cfg asks for, and reports whether anything failed.
+func (r *check) print(stdout, stderr io.Writer) (bool, error) {
+	failed := len(r.noalloc.Violations) > 0 || r.cfg.Strict && len(r.noalloc.Unchecked) > 0
+	var v *budget.Verdict
+	if r.budget == nil {
+		fmt.Fprintf(stderr, "squash: no %s at %s: checked //squash:noalloc only; run '%s' to record budgets\n", budget.FileName, r.root, writeCommand(r.cfg))
+	} else {
+		v = r.judge()
+		failed = failed || v.Failed(r.cfg.Strict)
+	}
+	switch r.cfg.Format {
+	case "json":
+		return failed, r.writeJSON(stdout, v, failed)
+	case "sarif":
+		return failed, r.writeSARIF(stdout, r.cfg.Tool, v)
+	}
 	g := &printer{w: stdout, root: r.root, github: r.cfg.GitHub, ann: annotation.Printer{W: stdout, Root: r.root, Workspace: r.cfg.Workspace}}
 	for _, x := range r.noalloc.Violations {
 		g.violation(x)
 	}
-	named := "."
-	if len(r.cfg.Patterns) > 0 {
-		named = strings.Join(r.cfg.Patterns, " ")
-	}
 	for _, f := range r.noalloc.Unchecked {
-		g.line("not checked: %s", noalloc.WhyUnchecked(f, named))
+		g.line("not checked: %s", noalloc.WhyUnchecked(f, r.named()))
 		g.annotate("warning", "", 0, 0, "//squash:noalloc "+f+" not checked: generic, and no package named instantiates it")
 	}
 	for _, u := range r.noalloc.Unbuilt {
@@ -191,11 +208,14 @@ func (r *check) print(stdout, stderr io.Writer) bool {
 		}
 		g.line("%s", summary)
 	}
-	failed := len(r.noalloc.Violations) > 0 || r.cfg.Strict && len(r.noalloc.Unchecked) > 0
-	if r.budget == nil {
-		fmt.Fprintf(stderr, "squash: no %s at %s: checked //squash:noalloc only; run '%s' to record budgets\n", budget.FileName, r.root, writeCommand(r.cfg))
-		return failed
+	if v != nil {
+		g.verdict(v, r.cfg, text.Rel(r.root, r.file), r.skipped)
 	}
+	return failed, nil
+}
+
+// judge compares the measurements with the budget.
+func (r *check) judge() *budget.Verdict {
 	opts := budget.Options{ByteTolerance: r.cfg.Tolerance, Skipped: r.skipped}
 	if bench.SelectsAll(r.cfg.Bench.Bench) {
 		// Every benchmark of these packages ran: budgets of others are stale.
@@ -206,9 +226,7 @@ func (r *check) print(stdout, stderr io.Writer) bool {
 		opts.Selected = r.cfg.selected(r.pkgs)
 	}
 	opts.Packages = append(slices.Clip(opts.Packages), r.gone...)
-	v := budget.Compare(r.budget, r.measured, opts)
-	g.verdict(v, r.cfg, text.Rel(r.root, r.file), r.skipped)
-	return failed || v.Failed(r.cfg.Strict)
+	return budget.Compare(r.budget, r.measured, opts)
 }
 
 // selected returns what budget.Options.Selected reports for a check or a
@@ -359,9 +377,16 @@ func writeBudget(ctx context.Context, cfg Config, pkgs []gotool.Package, file st
 	if err := writeFile(target, perm, old); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %d budgets to %s (%d measured now)\n", len(old.Benchmarks), file, len(measured))
+	var printed error
+	if cfg.Format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		printed = enc.Encode(map[string]any{"budget": file, "budgets": len(old.Benchmarks), "measured": len(measured)})
+	} else {
+		fmt.Fprintf(stdout, "wrote %d budgets to %s (%d measured now)\n", len(old.Benchmarks), file, len(measured))
+	}
 	warnVarying(stderr, measured, cfg.Bench.Count)
-	return nil
+	return printed
 }
 
 // skipReason returns " (REASON)", what the benchmark of b logged before it

@@ -45,7 +45,7 @@ func TestGuardUnrecordedSites(t *testing.T) {
 		Unrecorded: "go test cannot run it without BenchmarkMux/route:/a/b"}}
 	run := &check{cfg: Config{Tolerance: 0.1}, root: t.TempDir(), pkgs: []string{"example.com/r"}, budget: b, measured: measured, noalloc: &noalloc.Result{}}
 	var stdout, stderr bytes.Buffer
-	if failed := run.print(&stdout, &stderr); !failed {
+	if failed, _ := run.print(&stdout, &stderr); !failed {
 		t.Fatalf("passed, want a failure\n%s%s", stdout.String(), stderr.String())
 	}
 	out := stdout.String()
@@ -181,7 +181,7 @@ func printVerdict(t *testing.T, cfg Config, dir string, measured []budget.Benchm
 		budget: b, measured: measured, noalloc: &noalloc.Result{}}
 	run.gone = gonePackages(context.Background(), dir, b, run.pkgs)
 	var stdout, stderr bytes.Buffer
-	if failed := run.print(&stdout, &stderr); failed != wantFailed {
+	if failed, _ := run.print(&stdout, &stderr); failed != wantFailed {
 		t.Fatalf("failed %v, want %v\nstdout:\n%s\nstderr:\n%s", failed, wantFailed, stdout.String(), stderr.String())
 	}
 	return stdout.String()

@@ -103,7 +103,7 @@ func Print(ctx context.Context, cfg Config, out Output, stdout, stderr io.Writer
 				if abs, _ := filepath.Abs(v.Pos.File); files != nil && !files[abs] {
 					continue
 				}
-				findings = append(findings, Finding{Pass: noallocName, File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
+				findings = append(findings, Finding{Pass: noalloc.Rule.ID, File: v.Pos.File, Line: v.Pos.Line, Col: v.Pos.Column,
 					EndLine: v.Pos.Line, Lines: []int{v.Pos.Line}, Message: v.Message()})
 			}
 			named := "."

@@ -4,17 +4,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/squashgo/squash/internal/noalloc"
 	"github.com/squashgo/squash/internal/sarif"
 )
-
-// noallocRule is the rule of the violations of //squash:noalloc functions.
-var noallocRule = sarif.Rule{
-	ID:      noallocName,
-	Short:   "a function marked //squash:noalloc sends a value to the heap",
-	Help:    "The compiler's escape analysis reports something inside a function marked //squash:noalloc, or a callee inlined into it, escaping to the heap or moved to it. The message gives the compiler's reason and flow, and a next step where the fix is clear. Take the marker off a function that may allocate.",
-	HelpURI: "https://pkg.go.dev/github.com/squashgo/squash/internal/noalloc",
-	Level:   "error",
-}
 
 // sarifLog returns the findings as a SARIF log of tool over the module at
 // root, with a rule for each analyzer that cfg runs.
@@ -33,7 +25,7 @@ func sarifLog(cfg Config, tool sarif.Tool, root string, findings []Finding) *sar
 		rules = append(rules, sarif.Rule{ID: a.Name, Short: short, Help: a.Doc, HelpURI: url, Level: "error"})
 	}
 	if runs(cfg.Analyzers, noallocName) {
-		rules = append(rules, noallocRule)
+		rules = append(rules, noalloc.Rule)
 	}
 	log := sarif.New(tool, root, rules)
 	for _, f := range findings {

@@ -7,12 +7,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/squashgo/squash/internal/noalloc"
 )
 
 // noallocName is the name under which lint reports the violations of
 // //squash:noalloc functions, and by which they are chosen like an
 // analyzer's.
-const noallocName = "noalloc"
+var noallocName = noalloc.Rule.ID
 
 // Names returns the names of the analyzers of Suite, then noalloc: those
 // that a Selection chooses from.
