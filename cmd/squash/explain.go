@@ -22,8 +22,9 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs := flag.NewFlagSet("squash explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "build this package (of FILE's module) rather than FILE's: one that instantiates a generic function, or a benchmark's")
+	asJSON := fs.Bool("json", false, "print the decisions as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: squash explain [-in package] FILE:LINE[-LINE]")
+		fmt.Fprintln(stderr, "usage: squash explain [-in package] [-json] FILE:LINE[-LINE]")
 		fmt.Fprintln(stderr, "\nPrints every decision of the compiler on those lines: escapes, leaks, variables")
 		fmt.Fprintln(stderr, "moved to the heap, and copies of the lines inlined into other functions, each with")
 		fmt.Fprintln(stderr, "the flow the escape analysis followed. Needs no benchmark.")
@@ -47,6 +48,12 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	e, err := explain.Explain(ctx, file, from, to, *in)
 	if err != nil {
 		return fail(ctx, stderr, err)
+	}
+	if *asJSON {
+		if err := explain.WriteJSON(stdout, e); err != nil {
+			return fail(ctx, stderr, err)
+		}
+		return exitClean
 	}
 	explain.WriteText(stdout, e)
 	return exitClean

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -213,5 +214,36 @@ func TestExplainNoTestFiles(t *testing.T) {
 	if code != exitClean || !strings.Contains(out, "  5: no escape record\n    make allocates its backing array (runtime.makeslice): with no escape record for it") ||
 		!strings.HasSuffix(out, "  copies of this line inlined elsewhere with no escape record are not listed: the package has no test files, and so no binary to read them from\n") {
 		t.Errorf("explain nt.go:5: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
+// TestExplainJSON: -json gives each line's decisions with their places
+// relative to the module root, and the notes and flow that the text
+// prints, from any directory of the module.
+func TestExplainJSON(t *testing.T) {
+	conv := decoderLine(t, "s := string(b)")
+	code, stdout, stderr := squash(t, "../../examples", "explain", "-json", fmt.Sprintf("decoder/decoder.go:%d", conv))
+	var e struct {
+		Package, File string
+		Lines         []struct {
+			Line int
+			Code string
+			Here []struct {
+				Code, Message, Pos string
+				Flow               []string
+			}
+			Unrecorded string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &e); code != exitClean || err != nil {
+		t.Fatalf("exit %d, %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout, stderr)
+	}
+	if e.Package != "github.com/squashgo/squash/examples/decoder" || e.File != "examples/decoder/decoder.go" || len(e.Lines) != 1 {
+		t.Fatalf("%+v", e)
+	}
+	l := e.Lines[0]
+	if l.Line != conv || l.Code != "s := string(b)" || len(l.Here) != 1 || l.Here[0].Message != "string(b) escapes to heap" ||
+		l.Here[0].Pos != fmt.Sprintf("examples/decoder/decoder.go:%d:14", conv) || len(l.Here[0].Flow) == 0 || !strings.Contains(l.Unrecorded, "runtime.slicebytetostring") {
+		t.Errorf("line: %+v", l)
 	}
 }

@@ -64,31 +64,8 @@ func WriteText(w io.Writer, e *Explanation) {
 		}
 		record := func(prefix string, r escape.Record) {
 			fmt.Fprintf(w, "  %s%s: %s\n", prefix, r.Code, r.Message)
-			if why := r.WhyFree(); why != "" {
-				fmt.Fprintf(w, "    %s\n", why)
-			}
-			if l.Converted != nil && slices.Contains(l.Converted, r.Source()) {
-				if v, _ := r.Escaped(); strings.HasPrefix(v, ".autotmp_") {
-					fmt.Fprintf(w, "    the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)\n")
-				} else {
-					fmt.Fprintf(w, "    %s goes into an interface here: the conversion copies its value to the heap (runtime.convT*), and %s itself stays where it is\n", v, v)
-				}
-				if name := l.Consts[r.Source()]; name != "" {
-					fmt.Fprintf(w, "    as a const, %s would go into the interface with no copy: nothing in its package assigns it\n", name)
-				}
-			}
-			if r.ResultOf != "" {
-				v, _, _ := strings.Cut(r.Message, " ")
-				fmt.Fprintf(w, "    %s is the compiler's name for %s, a function inlined here\n", v, r.ResultOf)
-			}
-			if r.Written != "" {
-				fmt.Fprintf(w, "    %s is the compiler's name for the result of a call inlined here: in the source, %s\n", r.ResultName(), r.Written)
-			}
-			if mechanism.DefersInLoop(l.Code, r) {
-				fmt.Fprintf(w, "    the func literal is the closure the compiler wraps the deferred call in: a defer in a loop allocates it on every pass (runtime.deferproc)\n")
-			}
-			if r.AtCall {
-				fmt.Fprintf(w, "    built at the call, %s, where the result is assigned, with no frame of the function inlined: a heap profile shows it there\n", rel(r.Profiled()))
+			for _, n := range notes(l, r, rel) {
+				fmt.Fprintf(w, "    %s\n", n)
 			}
 			for _, s := range r.Flow {
 				indent := "      "
@@ -145,4 +122,39 @@ func WriteText(w io.Writer, e *Explanation) {
 		}
 		each(l.Through, func(r escape.Record) string { return fmt.Sprintf("flows through here from %s: ", rel(r.Pos)) })
 	}
+}
+
+// notes returns what the line's code and types add to the record r of
+// line l: why its value is not allocated, a conversion to an interface,
+// the compiler's names for inlined results, a defer in a loop. rel names a
+// position as the output does.
+func notes(l Line, r escape.Record, rel func(escape.Position) string) []string {
+	var out []string
+	if why := r.WhyFree(); why != "" {
+		out = append(out, why)
+	}
+	if l.Converted != nil && slices.Contains(l.Converted, r.Source()) {
+		if v, _ := r.Escaped(); strings.HasPrefix(v, ".autotmp_") {
+			out = append(out, "the compiler's temporary for a value this line converts to an interface (a call's result assigned to an interface variable or returned as one, or a comma-ok's value): the conversion copies it to the heap (runtime.convT*)")
+		} else {
+			out = append(out, fmt.Sprintf("%s goes into an interface here: the conversion copies its value to the heap (runtime.convT*), and %s itself stays where it is", v, v))
+		}
+		if name := l.Consts[r.Source()]; name != "" {
+			out = append(out, fmt.Sprintf("as a const, %s would go into the interface with no copy: nothing in its package assigns it", name))
+		}
+	}
+	if r.ResultOf != "" {
+		v, _, _ := strings.Cut(r.Message, " ")
+		out = append(out, fmt.Sprintf("%s is the compiler's name for %s, a function inlined here", v, r.ResultOf))
+	}
+	if r.Written != "" {
+		out = append(out, fmt.Sprintf("%s is the compiler's name for the result of a call inlined here: in the source, %s", r.ResultName(), r.Written))
+	}
+	if mechanism.DefersInLoop(l.Code, r) {
+		out = append(out, "the func literal is the closure the compiler wraps the deferred call in: a defer in a loop allocates it on every pass (runtime.deferproc)")
+	}
+	if r.AtCall {
+		out = append(out, fmt.Sprintf("built at the call, %s, where the result is assigned, with no frame of the function inlined: a heap profile shows it there", rel(r.Profiled())))
+	}
+	return out
 }
