@@ -50,11 +50,12 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return fail(ctx, stderr, err)
 	}
 	if *asJSON {
-		if err := explain.WriteJSON(stdout, e); err != nil {
-			return fail(ctx, stderr, err)
-		}
-		return exitClean
+		err = explain.WriteJSON(stdout, e)
+	} else {
+		explain.WriteText(stdout, e)
 	}
-	explain.WriteText(stdout, e)
+	if err != nil {
+		return fail(ctx, stderr, err)
+	}
 	return exitClean
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/squashgo/squash/internal/guard"
+	"github.com/squashgo/squash/internal/version"
 )
 
 func init() {
@@ -56,7 +57,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if cfg.Write && cfg.Format == "sarif" {
 		return fail(ctx, stderr, fmt.Errorf("-format sarif reports a check, and -write records budgets: drop one"))
 	}
-	cfg.Tool = sarifTool()
+	cfg.Tool = version.Read().Tool()
 	cfg.Patterns = fs.Args()
 	fs.Visit(func(f *flag.Flag) { cfg.BenchtimeSet = cfg.BenchtimeSet || f.Name == "benchtime" })
 	cfg.GitHub = os.Getenv("GITHUB_ACTIONS") == "true" && cfg.Format == "text"

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/squashgo/squash/internal/lint"
+	"github.com/squashgo/squash/internal/version"
 )
 
 func init() {
@@ -29,7 +30,11 @@ const vettoolEnv = "SQUASH_VETTOOL=1"
 // no command of squash takes. go vet's "squash -V=full" is dispatch's.
 func runAsVettool() {
 	args := os.Args[1:]
-	unit := len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && strings.HasPrefix(args[0], "-")
+	unit := false
+	if n := len(args); n > 0 && strings.HasSuffix(args[n-1], ".cfg") {
+		_, err := os.Stat(args[n-1])
+		unit = err == nil
+	}
 	if os.Getenv("SQUASH_VETTOOL") == "1" || len(args) == 1 && args[0] == "-flags" || unit {
 		lint.Main() // exits
 	}
@@ -96,7 +101,7 @@ func runLint(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *fix || *diff {
 		found, err = lint.Apply(ctx, cfg, *diff, stdout, stderr)
 	} else {
-		out := lint.Output{Format: *format, Tool: sarifTool(), Profile: *profile, GitHub: os.Getenv("GITHUB_ACTIONS") == "true", Workspace: os.Getenv("GITHUB_WORKSPACE")}
+		out := lint.Output{Format: *format, Tool: version.Read().Tool(), Profile: *profile, GitHub: os.Getenv("GITHUB_ACTIONS") == "true", Workspace: os.Getenv("GITHUB_WORKSPACE")}
 		found, err = lint.Print(ctx, cfg, out, stdout, stderr)
 	}
 	switch {

@@ -248,9 +248,9 @@ func TestLintSelection(t *testing.T) {
 	if code, stdout, stderr := runSquash(t, dir, "lint", "-fix", "-prealloc=false", "./ok"); code != exitClean || stdout != "" {
 		t.Errorf("-fix -prealloc=false: exit %d, stdout %q, stderr %q; want no fix", code, stdout, stderr)
 	}
-	code, _, stderr := runSquash(t, testMod, "lint", "-enable", "preallocate", "./ok")
-	if code != exitError || !strings.HasPrefix(stderr, "squash: -enable: no analyzer is named preallocate: name one of prealloc, mapsize,") || strings.Count(stderr, "\n") != 1 {
-		t.Errorf("-enable preallocate: exit %d, stderr %q", code, stderr)
+	code, _, stderr := runSquash(t, testMod, "lint", "-enable", "prealoc", "./ok")
+	if code != exitError || !strings.HasPrefix(stderr, "squash: -enable: no analyzer is named prealoc (did you mean prealloc?): name one of prealloc, mapsize,") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("-enable prealoc: exit %d, stderr %q", code, stderr)
 	}
 	// noalloc's violations are chosen like the analyzers' findings.
 	noallocMod := "../../internal/noalloc/testdata/mod"

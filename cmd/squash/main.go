@@ -29,6 +29,8 @@ import (
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/gotool"
+	"github.com/squashgo/squash/internal/text"
+	"github.com/squashgo/squash/internal/version"
 )
 
 // A command is one subcommand of squash. Each lives in its own file and
@@ -79,10 +81,21 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(args) > 0 {
 		if c, ok := commands[args[0]]; ok {
 			name, args = c.name, args[1:]
+		} else if args[0] == "help" && len(args) > 1 {
+			if c := commands[args[1]]; c != nil && len(args) == 2 {
+				return c.run(ctx, []string{"-h"}, stdout, stdout)
+			}
+			return fail(ctx, stderr, fmt.Errorf("help takes one command, one of %s", strings.Join(commandNames(), ", ")))
 		} else if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-			return help(ctx, args[1:], stdout, stderr)
+			usage(stdout)
+			return exitClean
 		} else if len(args) == 1 && (args[0] == "-V" || args[0] == "-V=full") {
-			return printV(ctx, args[0], stdout, stderr)
+			line, err := version.Read().V(args[0] == "-V=full") // go vet asks its -vettool
+			if err != nil {
+				return fail(ctx, stderr, err)
+			}
+			fmt.Fprintln(stdout, line)
+			return exitClean
 		} else if msg, ok := unknownCommand(ctx, args[0]); ok {
 			fmt.Fprintf(stderr, "squash: %s\n", msg)
 			return exitError
@@ -113,35 +126,10 @@ func unknownCommand(ctx context.Context, arg string) (string, bool) {
 		return "", false
 	}
 	msg := fmt.Sprintf("unknown command %q", arg)
-	for _, n := range commandNames() {
-		if editDistance(arg, n) <= 2 {
-			msg += fmt.Sprintf(" (did you mean %s?)", n)
-			break
-		}
+	if n, ok := text.Near(arg, commandNames()); ok {
+		msg += fmt.Sprintf(" (did you mean %s?)", n)
 	}
 	return msg + ": run 'squash help' for the commands", true
-}
-
-// editDistance returns the Levenshtein distance between a and b, which are
-// short.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func commandNames() []string {
@@ -151,23 +139,6 @@ func commandNames() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// help prints the usage of squash, or with a command's name that of the
-// command, on stdout, as go help does.
-func help(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	switch {
-	case len(args) == 0:
-		usage(stdout)
-		return exitClean
-	case len(args) > 1:
-		return fail(ctx, stderr, fmt.Errorf("help takes one command, not %d: run 'squash help'", len(args)))
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		return fail(ctx, stderr, fmt.Errorf("unknown command %q: run 'squash help' for the commands", args[0]))
-	}
-	return c.run(ctx, []string{"-h"}, stdout, stdout)
 }
 
 func usage(w io.Writer) {

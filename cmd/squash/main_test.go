@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/squashgo/squash/internal/version"
 )
 
 // TestUnknownCommand: a word that is neither a command nor a package the go
@@ -21,7 +23,7 @@ import (
 func TestUnknownCommand(t *testing.T) {
 	for arg, want := range map[string]bool{
 		"gaurd":          true,
-		"version":        true,
+		"verison":        true,
 		"strings":        false,
 		"net":            false,
 		"std":            false,
@@ -34,11 +36,6 @@ func TestUnknownCommand(t *testing.T) {
 	} {
 		if _, got := unknownCommand(context.Background(), arg); got != want {
 			t.Errorf("unknownCommand(%q) = %v, want %v", arg, got, want)
-		}
-	}
-	for a, b := range map[[2]string]int{{"gaurd", "guard"}: 2, {"explian", "explain"}: 2, {"lnt", "lint"}: 1, {"version", "report"}: 6, {"", "lint"}: 4} {
-		if got := editDistance(a[0], a[1]); got != b {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", a[0], a[1], got, b)
 		}
 	}
 }
@@ -106,7 +103,7 @@ func TestHelpCommand(t *testing.T) {
 		}
 	}
 	code, stdout, stderr := squash(t, testMod, "help", "gaurd")
-	if code != exitError || stdout != "" || stderr != "squash: unknown command \"gaurd\": run 'squash help' for the commands\n" {
+	if code != exitError || stdout != "" || stderr != "squash: help takes one command, one of explain, guard, lint, report, version\n" {
 		t.Errorf("squash help gaurd: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
@@ -135,7 +132,7 @@ func TestVersion(t *testing.T) {
 		}
 	}
 	code, stdout, _ := runSquash(t, testMod, "version", "-json")
-	var v buildVersion
+	var v version.Build
 	if err := json.Unmarshal([]byte(stdout), &v); code != exitClean || err != nil || v.GoVersion != goVersion || v.Path != "github.com/squashgo/squash/cmd/squash" || v.Version == "" {
 		t.Errorf("squash version -json: exit %d, %v, %+v", code, err, v)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/squashgo/squash/internal/noalloc"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // noallocName is the name under which lint reports the violations of
@@ -80,7 +81,11 @@ func (s *Selection) Chosen() (map[string]bool, error) {
 			switch {
 			case name == "":
 			case s.named[name] == nil:
-				return nil, fmt.Errorf("-%s: no analyzer is named %s: name one of %s", flagName, name, strings.Join(Names(), ", "))
+				near := ""
+				if n, ok := text.Near(name, Names()); ok {
+					near = " (did you mean " + n + "?)"
+				}
+				return nil, fmt.Errorf("-%s: no analyzer is named %s%s: name one of %s", flagName, name, near, strings.Join(Names(), ", "))
 			default:
 				chosen[name] = flagName == "enable"
 			}

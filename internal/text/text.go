@@ -86,6 +86,39 @@ func Command(words ...string) string {
 	return strings.Join(quoted, " ")
 }
 
+// Near returns the first of names within two edits of word, for a "did you
+// mean" after a misspelt name, and whether there is one.
+func Near(word string, names []string) (string, bool) {
+	for _, n := range names {
+		if distance(word, n) <= 2 {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// distance returns the Levenshtein distance between a and b, which are
+// short.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
 // Estimate formats an estimate v and the half-width err of its interval
 // as "320800" and "± 1600": err to two significant digits, and v to the
 // same place, as the digits after it say nothing. A v with no error is

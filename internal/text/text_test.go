@@ -87,3 +87,17 @@ func TestShellWord(t *testing.T) {
 		t.Errorf("Command = %s, want %s", got, want)
 	}
 }
+
+func TestNear(t *testing.T) {
+	names := []string{"explain", "guard", "lint", "report"}
+	for word, want := range map[string]string{"gaurd": "guard", "explian": "explain", "lnt": "lint", "version": "", "": ""} {
+		if got, ok := Near(word, names); got != want || ok != (want != "") {
+			t.Errorf("Near(%q) = %q, %v; want %q", word, got, ok, want)
+		}
+	}
+	for a, b := range map[[2]string]int{{"gaurd", "guard"}: 2, {"explian", "explain"}: 2, {"lnt", "lint"}: 1, {"version", "report"}: 6, {"", "lint"}: 4} {
+		if got := distance(a[0], a[1]); got != b {
+			t.Errorf("distance(%q, %q) = %d, want %d", a[0], a[1], got, b)
+		}
+	}
+}
