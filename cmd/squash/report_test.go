@@ -71,7 +71,7 @@ func TestReportBadInput(t *testing.T) {
 		{"negative benchtime", []string{"-benchtime", "-5s", "./ok"}, `-benchtime "-5s": a duration must be above 0`},
 		{"bad bench regexp", []string{"-bench", "Fields/[", "./ok"}, `-bench "Fields/[": element 2, "[", is not a regexp: missing closing ]`},
 		{"misspelt command", []string{"gaurd", "./ok"}, `unknown command "gaurd" (did you mean guard?): run 'squash help' for the commands`},
-		{"unknown command", []string{"version"}, `unknown command "version": run 'squash help' for the commands`},
+		{"unknown command", []string{"release"}, `unknown command "release": run 'squash help' for the commands`},
 		{"corrupt profile", []string{"-profile", "go.mod", "./ok"}, "not a pprof profile"},
 		{"-exact with -profile", []string{"-exact", "-profile", "x.pprof", "./ok"}, "-exact shapes the benchmark runs, which -profile replaces: drop it or -profile"},
 		{"-bench and -count with -profile", []string{"-profile", "x.pprof", "-bench", "F", "-count", "3", "./ok"}, "-bench and -count shape the benchmark runs, which -profile replaces: drop them or -profile"},
@@ -529,7 +529,7 @@ func reportOf(t *testing.T, dir string, args ...string) *report.Report {
 func benchmarksOf(t *testing.T, dir string, args ...string) map[string]report.Benchmark {
 	t.Helper()
 	rep := reportOf(t, dir, args...)
-	got := map[string]report.Benchmark{}
+	got := make(map[string]report.Benchmark, len(rep.Packages[0].Benchmarks))
 	for _, b := range rep.Packages[0].Benchmarks {
 		got[b.Name] = b
 	}
@@ -596,7 +596,7 @@ func TestReportAddsUp(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &raw); err != nil || len(raw.Packages) != 1 {
 		t.Fatalf("%v:\n%s", err, stdout)
 	}
-	rest := map[string]float64{}
+	rest := make(map[string]float64, len(raw.Packages[0].Benchmarks))
 	for _, bm := range raw.Packages[0].Benchmarks {
 		requireKeys(t, "benchmark", bm, "allocs_per_op", "recorded_iterations", "memprofile_rate", "outside_objects", "unrecorded_allocs_per_op")
 		num := func(m map[string]any, key string) float64 { f, _ := m[key].(float64); return f }
