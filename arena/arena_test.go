@@ -3,6 +3,7 @@ package arena_test
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -89,7 +90,7 @@ func TestMixedTypesDoNotOverlap(t *testing.T) {
 			nodes = append(nodes, p)
 		case 2:
 			p := arena.New[string](&a)
-			*p = fmt.Sprint(i)
+			*p = strconv.Itoa(i)
 			strs = append(strs, p)
 		case 3:
 			s := arena.MakeSlice[int64](&a, i%7, i%7+3)
@@ -110,7 +111,7 @@ func TestMixedTypesDoNotOverlap(t *testing.T) {
 		}
 	}
 	for k, p := range strs {
-		if want := fmt.Sprint(4*k + 2); *p != want {
+		if want := strconv.Itoa(4*k + 2); *p != want {
 			t.Fatalf("string %d = %q, want %q", k, *p, want)
 		}
 	}

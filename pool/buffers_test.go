@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -11,7 +12,7 @@ import (
 func TestGetCapNeverLess(t *testing.T) {
 	var p Buffers
 	for _, n := range []int{-1, 0, 1, 63, 64, 65, 1000, 4096, 4097, 1 << 20, 3<<20 + 7} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			for range 3 { // fresh, then reused
 				b := p.GetCap(n)
 				if b.Cap() < n || b.Len() != 0 {

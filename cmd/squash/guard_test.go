@@ -123,6 +123,14 @@ func TestGuardRoundTripDecoder(t *testing.T) {
 	roundTripExample(t, "decoder")
 }
 
+// The first benchmark loop of a package's tests, its benchmark, and the
+// package clause of a file.
+var (
+	benchLoop   = regexp.MustCompile(`(?m)^(\s*)for (b\.Loop\(\)|range b\.N|i := 0; i < b\.N; i\+\+) \{\n`)
+	benchFunc   = regexp.MustCompile(`(?m)^func (Benchmark\w*)\(b \*testing\.B\)`)
+	packageLine = regexp.MustCompile(`(?m)^package \w+\n`)
+)
+
 // roundTripExample copies examples/NAME and the packages of the module it
 // imports, with go.mod and go.sum, into a temporary module, and runs the
 // round trip on its first benchmark that loops over b.Loop() or b.N.
@@ -146,7 +154,7 @@ func roundTripExample(t *testing.T, name string) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	for _, d := range strings.Fields(string(dirs)) {
+	for d := range strings.FieldsSeq(string(dirs)) {
 		r, err := filepath.Rel(repo, d)
 		if err != nil || strings.HasPrefix(r, "..") {
 			continue
@@ -162,15 +170,13 @@ func roundTripExample(t *testing.T, name string) {
 	}
 
 	// The first benchmark loop of the package's tests, and its benchmark.
-	loop := regexp.MustCompile(`(?m)^(\s*)for (b\.Loop\(\)|range b\.N|i := 0; i < b\.N; i\+\+) \{\n`)
-	benchFunc := regexp.MustCompile(`(?m)^func (Benchmark\w*)\(b \*testing\.B\)`)
 	tests, _ := filepath.Glob(filepath.Join(dir, rel, "*_test.go"))
 	var file, benchmark string
 	var orig, changed []byte
 	line := 0
 	for _, f := range tests {
 		data, _ := os.ReadFile(f)
-		m := loop.FindSubmatchIndex(data)
+		m := benchLoop.FindSubmatchIndex(data)
 		if m == nil {
 			continue
 		}
@@ -196,7 +202,7 @@ func roundTripExample(t *testing.T, name string) {
 	mustGuard(t, dir, exitClean, args...)
 
 	os.WriteFile(file, changed, 0o644)
-	pkgLine := regexp.MustCompile(`(?m)^package \w+\n`).Find(orig)
+	pkgLine := packageLine.Find(orig)
 	sinkFile := filepath.Join(filepath.Dir(file), "guardsink_test.go")
 	os.WriteFile(sinkFile, append(pkgLine, "\nvar guardSink []*[64]byte\n"...), 0o644)
 	out = mustGuard(t, dir, exitFindings, args...)
@@ -978,7 +984,7 @@ func TestGuardFormats(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
+	got := slices.Grow[[]string](nil, len(log.Runs[0].Results))
 	for _, r := range log.Runs[0].Results {
 		loc := r.Locations[0].PhysicalLocation
 		got = append(got, fmt.Sprintf("%s %s:%d", r.RuleID, loc.ArtifactLocation.URI, loc.Region.StartLine))

@@ -188,7 +188,7 @@ func TestLintSARIF(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := log.Runs[0]
-	var ids []string
+	ids := slices.Grow[[]string](nil, len(run.Tool.Driver.Rules))
 	for _, r := range run.Tool.Driver.Rules {
 		ids = append(ids, r.ID)
 		if r.Help.Text == "" || !strings.HasPrefix(r.HelpURI, "https://") {

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -16,8 +17,9 @@ var suggestion = regexp.MustCompile(`(?m)'((?:squash|go) [^\n]*?)'(?:\s+(?:to|fo
 
 // suggestions returns the commands that out suggests.
 func suggestions(out string) []string {
-	var cmds []string
-	for _, m := range suggestion.FindAllStringSubmatch(out, -1) {
+	ms := suggestion.FindAllStringSubmatch(out, -1)
+	cmds := slices.Grow[[]string](nil, len(ms))
+	for _, m := range ms {
 		cmds = append(cmds, m[1])
 	}
 	return cmds

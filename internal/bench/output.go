@@ -93,7 +93,7 @@ func skips(out string) []Skip {
 }
 
 func failedNames(fs []Failure) []string {
-	var names []string
+	names := slices.Grow[[]string](nil, len(fs))
 	for _, f := range fs {
 		names = append(names, f.Name)
 	}

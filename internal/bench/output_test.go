@@ -194,7 +194,7 @@ func TestFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
+	names := slices.Grow[[]string](nil, len(results))
 	for _, r := range results {
 		names = append(names, r.Name)
 	}

@@ -225,8 +225,9 @@ func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, 
 // first level of one of the -bench regexp's alternatives matches, or nil if
 // listing fails.
 func (b *Binary) listed(ctx context.Context, bench string) []string {
-	var firsts []string
-	for _, alt := range benchAlternatives(benchRegexp(bench)) {
+	alts := benchAlternatives(benchRegexp(bench))
+	firsts := slices.Grow[[]string](nil, len(alts))
+	for _, alt := range alts {
 		firsts = append(firsts, "(?:"+rewrite(alt[0])+")")
 	}
 	out, err := b.run(ctx, "-test.list="+strings.Join(firsts, "|"))

@@ -132,7 +132,7 @@ func SkipOf(skips []Skip, pkg, name string) (Skip, bool) {
 // result. measured need not be sorted; Update sorts its sites, folds their
 // blanks, and drops those that round to 0 allocs/op.
 func (b *Budget) Update(pkgs []string, measured []Benchmark, skipped []Skip) {
-	ids := map[string]bool{}
+	ids := make(map[string]bool, len(measured))
 	for _, m := range measured {
 		ids[m.ID()] = true
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -192,7 +193,7 @@ func TestUpdateKeepsOtherPackages(t *testing.T) {
 			{File: "z.go", Line: 2, Function: "b.Z", AllocsPerOp: 1}, {File: "z.go", Line: 5, Function: "b.Z", AllocsPerOp: 0.004}}},
 		{Package: "b", Name: "BenchmarkY", AllocsPerOp: 4},
 	}, []Skip{{Package: "b", Name: "BenchmarkSkips", Reason: "x_test.go:9: no data"}})
-	var got []string
+	got := slices.Grow[[]string](nil, len(b.Benchmarks))
 	for _, x := range b.Benchmarks {
 		got = append(got, x.ID())
 	}

@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -55,7 +56,7 @@ func TestCompare(t *testing.T) {
 				t.Errorf("within = %d, want 1", len(v.Within))
 			}
 			// BenchmarkGone was not measured in package p; q was not checked.
-			var stale []string
+			stale := slices.Grow[[]string](nil, len(v.Stale))
 			for _, s := range v.Stale {
 				stale = append(stale, s.Name)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/squashgo/squash/internal/gotool"
@@ -74,7 +75,7 @@ func compile(ctx context.Context, dir string, pkgs []gotool.Package, copiesOf st
 		bin = filepath.Join(tmp, "pkg.test")
 	}
 	args := []string{"test", "-c", "-vet=off", "-o", bin, fmt.Sprintf("-gcflags=%s=-json=0,%s", pkgs[0].GCFlagsPattern(), diag)}
-	var names []string
+	names := slices.Grow[[]string](nil, len(pkgs))
 	for _, p := range pkgs {
 		args = append(args, p.ImportPath)
 		names = append(names, p.ImportPath)

@@ -300,7 +300,7 @@ func (ix *Index) typeCheck(ctx context.Context, ld *gotool.Loader, dir string, f
 	if ix.asked == nil {
 		ix.asked = map[string]bool{}
 	}
-	tests := map[string]bool{} // by directory: whether to load its tests
+	tests := make(map[string]bool, len(files)) // by directory: whether to load its tests
 	for _, f := range files {
 		ix.asked[f] = true
 		d := filepath.Dir(f)

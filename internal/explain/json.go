@@ -58,22 +58,14 @@ func WriteJSON(w io.Writer, e *Explanation) error {
 	out := explanationJSON{Package: e.Package.ImportPath, File: text.Rel(e.Package.Root, e.File), Lines: []lineJSON{}, CopiesMissing: e.CopiesMissing}
 	for _, l := range e.Lines {
 		records := func(recs []escape.Record) []recordJSON {
-			list := []recordJSON{}
+			list := make([]recordJSON, 0, len(recs))
 			for _, r := range recs {
 				rj := recordJSON{Code: r.Code, Message: r.Message, Pos: rel(r.Pos), Notes: notes(l, r, rel)}
 				if src := r.Source(); src != r.Pos {
 					rj.Source = rel(src)
 				}
 				for _, s := range r.Flow {
-					step := s.Text
-					if s.Pos.Known() {
-						where := rel(s.Pos)
-						for _, in := range s.Inlined {
-							where += " ← " + rel(in)
-						}
-						step += "  (" + where + ")"
-					}
-					rj.Flow = append(rj.Flow, step)
+					rj.Flow = append(rj.Flow, stepText(s, rel))
 				}
 				list = append(list, rj)
 			}

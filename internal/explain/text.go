@@ -72,15 +72,7 @@ func WriteText(w io.Writer, e *Explanation) {
 				if strings.HasPrefix(s.Text, "flow:") {
 					indent = "    "
 				}
-				if !s.Pos.Known() {
-					fmt.Fprintf(w, "%s%s\n", indent, s.Text)
-					continue
-				}
-				where := rel(s.Pos)
-				for _, in := range s.Inlined {
-					where += " ← " + rel(in)
-				}
-				fmt.Fprintf(w, "%s%s  (%s)\n", indent, s.Text, where)
+				fmt.Fprintf(w, "%s%s\n", indent, stepText(s, rel))
 			}
 		}
 		if l.Generic && !saidShapes && slices.ContainsFunc(l.Here, func(r escape.Record) bool { return strings.Contains(r.Code, "nlineFunction") }) {
@@ -157,4 +149,17 @@ func notes(l Line, r escape.Record, rel func(escape.Position) string) []string {
 		out = append(out, fmt.Sprintf("built at the call, %s, where the result is assigned, with no frame of the function inlined: a heap profile shows it there", rel(r.Profiled())))
 	}
 	return out
+}
+
+// stepText returns a step of a flow with its place, and the calls it was
+// inlined into, in parentheses: "from x (assign)  (35:25 ← strings.go:361:53)".
+func stepText(s escape.Step, rel func(escape.Position) string) string {
+	if !s.Pos.Known() {
+		return s.Text
+	}
+	where := []string{rel(s.Pos)}
+	for _, in := range s.Inlined {
+		where = append(where, rel(in))
+	}
+	return s.Text + "  (" + strings.Join(where, " ← ") + ")"
 }

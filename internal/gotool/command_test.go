@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,7 +23,7 @@ func TestCompiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]Package{}
+	byName := make(map[string]Package, len(pkgs))
 	for _, p := range pkgs {
 		byName[strings.TrimPrefix(p.ImportPath, "example.com/c/")] = p
 	}
@@ -33,7 +34,7 @@ func TestCompiles(t *testing.T) {
 		t.Errorf("a, c: %v", err)
 	}
 	for _, set := range [][]string{{"b"}, {"a", "b", "c"}, {"c", "b"}} {
-		var ps []Package
+		ps := slices.Grow[[]Package](nil, len(set))
 		for _, n := range set {
 			ps = append(ps, byName[n])
 		}

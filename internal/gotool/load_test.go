@@ -23,7 +23,7 @@ func TestLoader(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	ctx := context.Background()
 	ids := func(pkgs []*packages.Package) []string {
-		var out []string
+		out := slices.Grow[[]string](nil, len(pkgs))
 		for _, p := range pkgs {
 			if len(p.Errors) > 0 || p.TypesInfo == nil {
 				t.Errorf("%s: not type-checked: %v", p.ID, p.Errors)

@@ -413,7 +413,7 @@ func warnVarying(w io.Writer, measured []budget.Benchmark, runs int) {
 }
 
 func guardImportPaths(pkgs []gotool.Package) []string {
-	var out []string
+	out := slices.Grow[[]string](nil, len(pkgs))
 	for _, p := range pkgs {
 		out = append(out, p.ImportPath)
 	}

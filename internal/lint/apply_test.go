@@ -23,7 +23,7 @@ func TestFixFormatsItsOwnLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	files := map[string]string{}
+	files := make(map[string]string, len(ar.Files))
 	for _, f := range ar.Files {
 		files[f.Name] = string(f.Data)
 		if f.Name != "want.diff" {

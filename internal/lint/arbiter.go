@@ -86,7 +86,7 @@ func findingsOnly(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 // and returns the analyzers that run, as unitchecker chooses them: those
 // set true if any is, else all but those set false.
 func suiteFlags(suite []*analysis.Analyzer, args []string) ([]*analysis.Analyzer, []string, error) {
-	byName := map[string]*analysis.Analyzer{}
+	byName := make(map[string]*analysis.Analyzer, len(suite))
 	for _, a := range suite {
 		byName[a.Name] = a
 	}
@@ -157,7 +157,7 @@ func FixSuite(analyzers ...*analysis.Analyzer) []*analysis.Analyzer {
 // fixSuite is FixSuite; with heads set, the arbiter heads its unit's output
 // with a unitLine that says what it did, for Fix.
 func fixSuite(heads bool, analyzers []*analysis.Analyzer) []*analysis.Analyzer {
-	var collected []*analysis.Analyzer
+	collected := slices.Grow[[]*analysis.Analyzer](nil, len(analyzers))
 	for _, a := range analyzers {
 		collected = append(collected, collecting(a))
 	}

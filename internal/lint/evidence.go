@@ -32,7 +32,7 @@ func Evidenced(ctx context.Context, cfg Config, src string, findings []Finding) 
 	if err != nil {
 		return nil, err
 	}
-	roots := map[string]string{} // directory -> module root
+	roots := make(map[string]string, len(pkgs)) // directory -> module root
 	for _, p := range pkgs {
 		roots[p.Dir] = p.Root
 	}
@@ -109,7 +109,7 @@ func reportLines(src string, data []byte, pkgs []gotool.Package) ([]profile.Allo
 			}
 		}
 	}
-	var out []profile.Allocating
+	out := slices.Grow[[]profile.Allocating](nil, len(share))
 	for k, v := range share {
 		k.Share = v
 		out = append(out, k)

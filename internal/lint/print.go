@@ -38,13 +38,13 @@ func Apply(ctx context.Context, cfg Config, diff bool, stdout, stderr io.Writer)
 	if res.Left > 0 {
 		// A fix is left out where it overlaps one made or shown, or
 		// goes with one that does; it may apply after those.
-		var why []string
+		why := slices.Grow[[]string](nil, len(res.LeftOut))
 		for _, l := range res.LeftOut {
 			why = append(why, l.String())
 		}
 		what := fmt.Sprintf("the diff leaves out %s, which may apply after those it shows (squash lint -fix makes them in turns)", text.Plural(res.Left, "fix", "fixes"))
 		if !diff {
-			what = fmt.Sprintf("%s not made (squash lint lists them)", text.Plural(res.Left, "fix", "fixes"))
+			what = text.Plural(res.Left, "fix", "fixes") + " not made (squash lint lists them)"
 		}
 		fmt.Fprintf(stderr, "squash: %s: %s\n", what, strings.Join(why, "; "))
 	}

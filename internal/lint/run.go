@@ -52,7 +52,7 @@ func (f Finding) String() string {
 // packages linted, as gotool.Resolve gives them; a file in none of their
 // directories keeps its absolute path, as does one outside its root.
 func ModuleRelative(findings []Finding, pkgs []gotool.Package) []Finding {
-	roots := map[string]string{} // directory -> root
+	roots := make(map[string]string, len(pkgs)) // directory -> root
 	for _, p := range pkgs {
 		roots[p.Dir] = p.Root
 	}

@@ -20,8 +20,9 @@ var noallocName = noalloc.Rule.ID
 // Names returns the names of the analyzers of Suite, then noalloc: those
 // that a Selection chooses from.
 func Names() []string {
-	var names []string
-	for _, a := range Suite() {
+	as := Suite()
+	names := make([]string, 0, len(as))
+	for _, a := range as {
 		names = append(names, a.Name)
 	}
 	return append(names, noallocName)

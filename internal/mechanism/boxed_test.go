@@ -112,8 +112,9 @@ func TestBoxedToo(t *testing.T) {
 	}
 	// yaml.v3's shape: one record flows to the call, the other into the
 	// conversion.
-	var flows []string
-	for _, r := range ix.Here(file, marked["settableSlice"]) {
+	rs := ix.Here(file, marked["settableSlice"])
+	flows := slices.Grow[[]string](nil, len(rs))
+	for _, r := range rs {
 		flows = append(flows, r.ShortFlow())
 	}
 	if !slices.ContainsFunc(flows, func(f string) bool { return strings.Contains(f, "settableValueOf(…) (call parameter)") }) ||

@@ -104,14 +104,14 @@ func TestBuildConstraints(t *testing.T) {
 			if !slices.Equal(res.Functions, tc.checked) {
 				t.Errorf("checked %q, want %q", res.Functions, tc.checked)
 			}
-			var got []string
+			got := slices.Grow[[]string](nil, len(res.Violations))
 			for _, v := range res.Violations {
 				got = append(got, v.Function)
 			}
 			if want := []string{tc.violation}; tc.violation == "" && len(got) > 0 || tc.violation != "" && !slices.Equal(got, want) {
 				t.Errorf("violations in %q, want %q: %v", got, tc.violation, res.Violations)
 			}
-			var unbuilt []string
+			unbuilt := slices.Grow[[]string](nil, len(res.Unbuilt))
 			for _, u := range res.Unbuilt {
 				unbuilt = append(unbuilt, u.Function+" "+filepath.Base(u.File)+" "+u.Constraint)
 			}
@@ -167,7 +167,7 @@ func TestUnbuiltWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
+	got := slices.Grow[[]string](nil, len(res.Unbuilt))
 	for _, u := range res.Unbuilt {
 		got = append(got, fmt.Sprintf("%s %s %q cgo=%v", u.Function, filepath.Base(u.File), u.Constraint, u.Cgo))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -42,7 +43,7 @@ func TestNextSteps(t *testing.T) {
 		"wrap.go:11":        "",             // a deferred call's wrapper
 		"helper_test.go:17": "",
 	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(res.Violations))
 	for _, v := range res.Violations {
 		at := fmt.Sprintf("%s:%d", filepath.Base(v.Pos.File), v.Pos.Line)
 		seen[at] = true
@@ -61,7 +62,7 @@ func TestNextSteps(t *testing.T) {
 
 func TestNext(t *testing.T) {
 	flow := func(texts ...string) []Step {
-		var out []Step
+		out := slices.Grow[[]Step](nil, len(texts))
 		for _, s := range texts {
 			out = append(out, Step{Text: s})
 		}

@@ -655,7 +655,7 @@ func diagnostics(ix *escape.Index, diags []diagnostic, escaped map[Position]bool
 		pos    Position
 		reason string
 	}
-	seen := map[key]bool{}
+	seen := make(map[key]bool, len(diags))
 	for _, d := range diags {
 		seen[key{d.pos, d.Reason}] = true
 	}

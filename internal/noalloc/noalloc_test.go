@@ -89,7 +89,7 @@ func TestGeneric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var where []string
+		where := slices.Grow[[]string](nil, len(res.Violations))
 		for _, v := range res.Violations {
 			where = append(where, fmt.Sprintf("%s:%d %s: %s", filepath.Base(v.Pos.File), v.Pos.Line, v.Function, v.Reason))
 		}
@@ -147,7 +147,7 @@ func TestGcassertRuleOnGo126(t *testing.T) {
 		// with these flags: the build cache replays that text, ./a.go
 		// after a go build -gcflags=-m=2 in testdata/mod/a.
 		prefix := fmt.Sprintf("a.go:%d:", line)
-		for _, l := range strings.Split(string(out), "\n") {
+		for l := range strings.SplitSeq(string(out), "\n") {
 			before, after, ok := strings.Cut(l, prefix)
 			if !ok || before != "" && !strings.HasSuffix(before, "/") {
 				continue

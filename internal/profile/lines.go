@@ -74,7 +74,7 @@ func AllocatingLines(p *profile.Profile, scope Scope) ([]Allocating, error) {
 		total += v
 		byLine[key{Position{at.Function.Filename, int(at.Line)}, unescape(at.Function.Name)}] += v
 	}
-	var out []Allocating
+	out := slices.Grow[[]Allocating](nil, len(byLine))
 	for k, v := range byLine {
 		out = append(out, Allocating{k.File, k.Line, k.fn, float64(v) / float64(total)})
 	}

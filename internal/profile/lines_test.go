@@ -27,7 +27,7 @@ func TestAllocatingLines(t *testing.T) {
 	cpu.sample([]int64{9, 900}, []frame{parse}) // computing, not allocating
 
 	got := func(ls []Allocating) []string {
-		var out []string
+		out := slices.Grow[[]string](nil, len(ls))
 		for _, l := range ls {
 			out = append(out, fmt.Sprintf("%s:%d %.2f", l.File, l.Line, l.Share))
 		}

@@ -49,7 +49,7 @@ func BlameDifference(p, base *profile.Profile, scope Scope) (*Attribution, error
 		fn, file string
 		line     int
 	}
-	spread := map[key]Site{}
+	spread := make(map[key]Site, len(both.Sites))
 	for _, s := range both.Sites {
 		spread[key{s.Function, s.File, s.Line}] = s
 	}

@@ -374,7 +374,7 @@ func SampleRate(p *profile.Profile) int {
 // allocIndexes finds the allocated-objects and allocated-bytes sample types.
 func allocIndexes(p *profile.Profile) (objs, bytes int, err error) {
 	objs, bytes = -1, -1
-	var kinds []string
+	kinds := slices.Grow[[]string](nil, len(p.SampleType))
 	for i, st := range p.SampleType {
 		switch st.Type {
 		case "alloc_objects":

@@ -375,7 +375,7 @@ func TestBlameBlocks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := map[int]int64{}
+		got := make(map[int]int64, len(a.Sites))
 		for _, s := range a.Sites {
 			got[s.Line] = s.Blocks
 		}
@@ -475,7 +475,7 @@ func TestBlameCallers(t *testing.T) {
 	if key == nil || top == nil {
 		t.Fatalf("sites %+v, want keys.go:8 and keys_test.go:12", a.Sites)
 	}
-	var got []string
+	got := slices.Grow[[]string](nil, len(key.Callers))
 	for _, c := range key.Callers {
 		got = append(got, fmt.Sprintf("%s:%d %d/%d", c.Function, c.Line, c.Objects, c.Bytes))
 	}

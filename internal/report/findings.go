@@ -12,7 +12,7 @@ import (
 // attach gives each site the findings that concern its line, and keeps the
 // rest, on lines no benchmark saw allocate, in r.Unmeasured.
 func (r *Report) attach(findings []lint.Finding, pkgs []gotool.Package) {
-	roots := map[string]string{} // import path -> root
+	roots := make(map[string]string, len(pkgs)) // import path -> root
 	for _, p := range pkgs {
 		roots[p.ImportPath] = p.Root
 	}

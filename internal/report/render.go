@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -230,7 +231,7 @@ func (t *textWriter) benchmark(b *Benchmark, top int) {
 		}
 		a, by := text.PerOp(s.AllocsPerOp), text.PerOp(s.BytesPerOp)
 		if !perOp {
-			a, by = fmt.Sprint(s.Objects), fmt.Sprint(s.Bytes)
+			a, by = strconv.FormatInt(s.Objects, 10), strconv.FormatInt(s.Bytes, 10)
 		}
 		// An estimate is rounded to what its error allows, and the error
 		// goes under it, beside the code.
@@ -301,7 +302,7 @@ func foldNegligible(pkgs []Package) (shown, folded []Package) {
 // with how many sites each has.
 func (t *textWriter) folded(pkgs []Package) {
 	var n int
-	var where []string
+	where := slices.Grow[[]string](nil, len(pkgs))
 	for _, p := range pkgs {
 		k := 0
 		for _, b := range p.Benchmarks {

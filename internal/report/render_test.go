@@ -606,7 +606,7 @@ func TestWriteTextFoldsNegligiblePackages(t *testing.T) {
 // TestWriteTextSkipped: the benchmarks that skipped themselves are named
 // once per package, a line per reason, with at most a few names each.
 func TestWriteTextSkipped(t *testing.T) {
-	var many []Skip
+	many := make([]Skip, 0, 12)
 	for i := range 12 {
 		many = append(many, Skip{Name: fmt.Sprintf("BenchmarkWords%d", i), Reason: "snappy_test.go:1249: skipping benchmark: open /usr/share/dict/words: no such file or directory"})
 	}

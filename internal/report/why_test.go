@@ -40,7 +40,7 @@ var reports sync.Map
 
 // benchmarksByName returns the benchmarks of rep's first package by name.
 func benchmarksByName(rep *Report) map[string]*Benchmark {
-	byName := map[string]*Benchmark{}
+	byName := make(map[string]*Benchmark, len(rep.Packages[0].Benchmarks))
 	for i := range rep.Packages[0].Benchmarks {
 		b := &rep.Packages[0].Benchmarks[i]
 		byName[b.Name] = b
@@ -227,7 +227,7 @@ func TestWithoutNoise(t *testing.T) {
 		OutsideObjects: 62, OutsideBytes: 0,
 	}
 	withoutNoise(attr)
-	var lines []int
+	lines := slices.Grow[[]int](nil, len(attr.Sites))
 	for _, s := range attr.Sites {
 		lines = append(lines, s.Line)
 		if s.Bytes < 8*s.Objects {
@@ -371,7 +371,7 @@ func TestMovedHere(t *testing.T) {
 func TestOwnRecords(t *testing.T) {
 	byName := benchmarksByName(makeReport(t, "testdata/why", ".", "."))
 	messages := func(s *Site) []string {
-		var out []string
+		out := slices.Grow[[]string](nil, len(s.Reasons))
 		for _, r := range s.Reasons {
 			out = append(out, r.Message)
 		}
@@ -668,7 +668,7 @@ func TestResultOf(t *testing.T) {
 	if s == nil {
 		return
 	}
-	var got []string
+	got := slices.Grow[[]string](nil, len(s.Reasons))
 	for _, r := range s.Reasons {
 		got = append(got, r.Summary)
 	}

@@ -179,7 +179,7 @@ func (l *Log) build() sarifLog {
 		root := (&url.URL{Scheme: "file", Path: filepath.ToSlash(l.root) + "/"}).String()
 		r.OriginalURIBaseIDs = map[string]artifactLocation{rootID: {URI: root}}
 	}
-	index := map[string]int{}
+	index := make(map[string]int, len(l.rules))
 	for i, rule := range l.rules {
 		index[rule.ID] = i
 		r.Tool.Driver.Rules = append(r.Tool.Driver.Rules, descriptor{

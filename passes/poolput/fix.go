@@ -74,7 +74,7 @@ func poolFix(pass *analysis.Pass, pool *types.Var, t types.Type, uses []use) (*a
 		puts = append(puts, p)
 	}
 	if len(puts) == 0 {
-		return nil, fmt.Sprintf("%s has no Put the fix can rewrite", pool.Name())
+		return nil, pool.Name() + " has no Put the fix can rewrite"
 	}
 
 	var edits []analysis.TextEdit

@@ -409,8 +409,9 @@ func f(xs []int, k int, t T) {
 }
 `)
 	e := body(t, pass, "f")[0].(*ast.AssignStmt).Rhs[0]
-	var got []string
-	for _, obj := range Idents(pass.TypesInfo, e) {
+	objs := Idents(pass.TypesInfo, e)
+	got := slices.Grow[[]string](nil, len(objs))
+	for _, obj := range objs {
 		got = append(got, obj.Name())
 	}
 	if want := []string{"xs", "k", "xs", "t", "n", "global", "n"}; !slices.Equal(got, want) {

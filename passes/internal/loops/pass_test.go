@@ -33,8 +33,8 @@ func load(t *testing.T, src string) *analysis.Pass {
 func loadFiles(t *testing.T, goVersion string, srcs ...string) *analysis.Pass {
 	t.Helper()
 	fset := token.NewFileSet()
-	byName := map[string][]byte{}
-	var files []*ast.File
+	byName := make(map[string][]byte, len(srcs))
+	files := slices.Grow[[]*ast.File](nil, len(srcs))
 	for k, src := range srcs {
 		name := "p.go"
 		if len(srcs) > 1 {

@@ -13,7 +13,7 @@ func Doc(src string) string {
 	}
 	_, body, _ := strings.Cut(after, "\n")
 	var lines []string
-	for _, l := range strings.Split(body, "\n") {
+	for l := range strings.SplitSeq(body, "\n") {
 		if strings.HasPrefix(l, "package ") {
 			break
 		}
