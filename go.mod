@@ -6,6 +6,7 @@ require (
 	github.com/catenacyber/perfsprint v0.10.1
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/pprof v0.0.0-20261016150608-1facf8f91b50
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/mod v0.42.0
