@@ -43,3 +43,29 @@ func TestSelection(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSelection: whatever -enable and -disable hold, Chosen returns an
+// error or names that analyzers have, and does not panic.
+func FuzzSelection(f *testing.F) {
+	f.Add("prealloc,mapsize", "")
+	f.Add("", " perfsprint ,,")
+	f.Add("prealoc", "noalloc")
+	f.Fuzz(func(t *testing.T, enable, disable string) {
+		var s Selection
+		fs := flag.NewFlagSet("lint", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		s.Register(fs)
+		if fs.Parse([]string{"-enable", enable, "-disable", disable}) != nil {
+			return
+		}
+		chosen, err := s.Chosen()
+		if err != nil {
+			return
+		}
+		for name := range chosen {
+			if !slices.Contains(Names(), name) {
+				t.Errorf("-enable %q -disable %q: chose %q, which no analyzer is named", enable, disable, name)
+			}
+		}
+	})
+}
