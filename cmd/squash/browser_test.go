@@ -158,7 +158,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	sites := slices.Clone(simple.Sites)
 	slices.SortStableFunc(sites, func(a, b report.Site) int { return cmp.Compare(b.BytesPerOp, a.BytesPerOp) })
-	var want []string
+	want := slices.Grow[[]string](nil, len(sites))
 	for _, s := range sites {
 		want = append(want, text.PerOp(s.BytesPerOp))
 	}

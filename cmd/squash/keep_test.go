@@ -162,7 +162,7 @@ func TestKeepPprof(t *testing.T) {
 			top[m[2]] = n
 		}
 	}
-	var sites []string
+	sites := slices.Grow[[]string](nil, len(b.Sites))
 	for _, s := range b.Sites {
 		where := filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
 		sites = append(sites, where)

@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/squashgo/squash/internal/text"
@@ -237,7 +238,7 @@ func siteFigures(s *Site, profile, sampled bool) (allocs, bytes, allocsErr, byte
 		allocs, allocsErr = text.Estimate(float64(s.Objects), s.ObjectsError)
 		bytes, bytesErr = text.Estimate(float64(s.Bytes), s.BytesError)
 	case profile:
-		allocs, bytes = fmt.Sprint(s.Objects), fmt.Sprint(s.Bytes)
+		allocs, bytes = strconv.FormatInt(s.Objects, 10), strconv.FormatInt(s.Bytes, 10)
 	case sampled:
 		allocs, allocsErr = text.Estimate(s.AllocsPerOp, s.AllocsPerOpError)
 		bytes, bytesErr = text.Estimate(s.BytesPerOp, s.BytesPerOpError)
