@@ -38,7 +38,17 @@ func TestReadme(t *testing.T) {
 		t.Fatalf("README.md: %v", err)
 	}
 
-	code, stdout, stderr := squash(t, filepath.Join(packageDir, "..", ".."), "./examples/decoder")
+	// On a loaded machine the benchmark may get too few CPU samples for
+	// the CPU shares, which the report then says are not measured; that
+	// says nothing of the README, so such a run is tried again.
+	var code int
+	var stdout, stderr string
+	for range 3 {
+		code, stdout, stderr = squash(t, filepath.Join(packageDir, "..", ".."), "./examples/decoder")
+		if code != exitClean || !strings.Contains(stdout, "not measured (") {
+			break
+		}
+	}
 	if code != exitClean {
 		t.Fatalf("squash ./examples/decoder: exit %d\nstderr:\n%s", code, stderr)
 	}
