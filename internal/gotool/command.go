@@ -49,13 +49,30 @@ func Env() []string {
 	return append(os.Environ(), "GOTMPDIR="+workDir.path)
 }
 
-// InterruptOnCancel makes cmd, made with exec.CommandContext, receive
-// SIGINT when its context is cancelled, and SIGKILL only 5 seconds later:
-// the go command and test binaries clean up after an interrupt.
+// InterruptOnCancel makes cmd, made with exec.CommandContext, a child that
+// does not outlive squash. It runs in a process group of its own; when its
+// context is cancelled the group receives SIGINT, and SIGKILL 5 seconds
+// later: the go command and test binaries clean up after an interrupt, and
+// what they started ends with them. Where the system allows (Linux), the
+// child is killed when squash dies, even by SIGKILL, which no handler sees.
 func InterruptOnCancel(cmd *exec.Cmd) {
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
-	cmd.WaitDelay = 5 * time.Second
+	SignalOnCancel(cmd, func() syscall.Signal { return syscall.SIGINT })
 }
+
+// SignalOnCancel is InterruptOnCancel with the first signal that sig picks
+// when the context is cancelled, such as SIGQUIT, which makes a Go program
+// print its goroutines' stacks as it ends.
+func SignalOnCancel(cmd *exec.Cmd, sig func() syscall.Signal) {
+	ownGroup(cmd)
+	cmd.Cancel = func() error {
+		time.AfterFunc(killDelay, func() { signalGroup(cmd.Process, syscall.SIGKILL) })
+		return signalGroup(cmd.Process, sig())
+	}
+	cmd.WaitDelay = killDelay
+}
+
+// killDelay is how long a cancelled child has to end after SIGINT.
+const killDelay = 5 * time.Second
 
 // Build runs the go command with args in pkg's directory, to compile it
 // (go build or go test -c); its failure is pkg's "does not compile" error,
