@@ -33,6 +33,7 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", guard.DefaultBenchtime, "run each benchmark for `t`; allocs/op is exact after a few iterations. Unset, the budget's benchtime line, if any, replaces the default")
 	asJSON := fs.Bool("json", false, "print the check, or what -write wrote, as JSON (-format json)")
 	fs.StringVar(&cfg.Format, "format", "text", "print the check as `text`, json or sarif (a SARIF 2.1.0 log, for code scanning)")
+	setTimeout := timeoutFlag(fs, "")
 	fs.IntVar(&cfg.Bench.Count, "count", 5, "run each benchmark `n` times, each in a test binary of its own: -write records the second highest allocs/op and B/op of the runs, and a check fails only when every run is over")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: squash guard [-write] [flags] [packages]")
@@ -49,6 +50,9 @@ func runGuard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(ctx, stderr, fmt.Errorf("-tolerance must not be negative, NaN or infinite: 0.1 allows 10%% more B/op"))
 	}
 	if err := checkBenchFlags(cfg.Bench); err != nil {
+		return fail(ctx, stderr, err)
+	}
+	if err := setTimeout(&cfg.Bench); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	if _, err := outputFormat(&cfg.Format, *asJSON); err != nil {

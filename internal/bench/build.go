@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/squashgo/squash/internal/gotool"
 )
@@ -25,6 +26,9 @@ type Binary struct {
 	// GoVersion is the version of Go that built it, as its build
 	// information records it: go1.26.0.
 	GoVersion string
+	// Timeout bounds each of its runs (see Options.Timeout); 0 means
+	// DefaultTimeout.
+	Timeout time.Duration
 }
 
 // Build compiles pkg's test binary into work (a directory the caller owns

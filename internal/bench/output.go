@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -106,10 +107,16 @@ type Failure struct {
 	Package string // import path
 	Name    string // the benchmark's full name, without the -GOMAXPROCS suffix; "" if unknown
 	Output  string // the lines of go test's output that say why, at most 20
+	// TimedOut says that squash ended the run for running longer than
+	// its timeout (Options.Timeout): Output is then one line of squash's.
+	TimedOut bool
 }
 
 // Error names the benchmark and quotes its output, indented.
 func (f *Failure) Error() string {
+	if f.TimedOut {
+		return fmt.Sprintf("benchmark %s failed in %s: %s", cmp.Or(f.Name, "(unnamed)"), f.Package, f.Output)
+	}
 	if f.Name == "" {
 		return fmt.Sprintf("benchmark failed in %s:\n%s", f.Package, indent(f.Output))
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/squashgo/squash/internal/gotool"
 	"golang.org/x/perf/benchfmt"
@@ -40,9 +43,21 @@ type Options struct {
 	// take minutes.
 	Record int
 
+	// Timeout bounds each run of the test binary, as go test's -timeout
+	// does: a benchmark that hangs fails, named, when it runs out. 0
+	// means DefaultTimeout, NoTimeout none.
+	Timeout time.Duration
+
 	// Progress, if not nil, receives one line per step.
 	Progress io.Writer
 }
+
+// DefaultTimeout is Options.Timeout's default, go test's; NoTimeout is no
+// bound, as go test -timeout 0.
+const (
+	DefaultTimeout = 10 * time.Minute
+	NoTimeout      = time.Duration(-1)
+)
 
 // A Result is the measurement of one benchmark.
 type Result struct {
@@ -199,7 +214,9 @@ func (b *Binary) Benchmarks(ctx context.Context, opts Options) ([]string, []Fail
 func (b *Binary) discover(ctx context.Context, re string) ([]string, []Failure, []Skip, error) {
 	out, err := b.run(ctx, "-test.run=^$", "-test.bench="+re, "-test.benchtime=1x", "-test.v")
 	var failed []Failure
-	if f := (*Failure)(nil); errors.As(err, &f) {
+	if f := (*Failure)(nil); errors.As(err, &f) && f.TimedOut {
+		failed = []Failure{*f}
+	} else if errors.As(err, &f) {
 		failed = b.failures(string(out))
 	} else if err != nil {
 		return nil, nil, nil, err
@@ -477,14 +494,33 @@ func sampledIters(r *Result) (base, n int) {
 // and returns its output. If the binary fails, the error is a *Failure, the
 // first that the output shows, and the output is returned too.
 func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, b.Path, args...)
+	// As go test runs it: a benchmark that calls os.Exit(0) fails rather
+	// than ending the run as if it had passed.
+	args = append([]string{"-test.paniconexit0"}, args...)
+	// The testing package's -test.timeout does not cover benchmarks: go
+	// test ends a binary that runs too long itself, and so does squash.
+	timeout := cmp.Or(b.Timeout, DefaultTimeout)
+	rctx, cancel := context.WithCancel(ctx)
+	if timeout > 0 {
+		rctx, cancel = context.WithTimeout(ctx, timeout)
+	}
+	defer cancel()
+	cmd := exec.CommandContext(rctx, b.Path, args...)
 	cmd.Dir = b.Package.Dir
-	gotool.InterruptOnCancel(cmd)
+	gotool.SignalOnCancel(cmd, func() syscall.Signal {
+		if ctx.Err() == nil {
+			return syscall.SIGQUIT // out of time: its stacks show where it waits
+		}
+		return syscall.SIGINT
+	})
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
+	}
+	if rctx.Err() != nil {
+		return out.Bytes(), b.timedOut(out.String(), timeout)
 	}
 	if err != nil {
 		if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {

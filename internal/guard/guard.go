@@ -295,7 +295,7 @@ func failures(rep *report.Report, benchtime string) error {
 	var errs []error
 	for _, p := range rep.Packages {
 		for _, f := range p.Failed {
-			errs = append(errs, &failedBenchmark{pkg: p.Path, name: f.Name, output: f.Output, benchtime: benchtime})
+			errs = append(errs, &failedBenchmark{pkg: p.Path, name: f.Name, output: f.Output, benchtime: benchtime, timedOut: f.TimedOut})
 		}
 	}
 	return errors.Join(errs...)
@@ -306,6 +306,7 @@ type failedBenchmark struct {
 	pkg, name string // name is "" when go test's output does not say
 	output    string // go test's lines about it, at most 20
 	benchtime string // guard's -benchtime
+	timedOut  bool   // it ran longer than -timeout: output is one line of squash's
 }
 
 // Error is one line that names the benchmark and the go test command that
@@ -316,6 +317,9 @@ func (f *failedBenchmark) Error() string {
 		what, re = "benchmark "+f.name, bench.ExactRegexp(f.name)
 	}
 	cmd := "'" + text.Command("go", "test", "-run", "^$", "-bench", re, "-benchtime", f.benchtime, f.pkg) + "'"
+	if f.timedOut {
+		return fmt.Sprintf("%s failed in %s: %s", what, f.pkg, f.output)
+	}
 	if f.output == "" {
 		return fmt.Sprintf("%s failed in %s: see its output with %s", what, f.pkg, cmd)
 	}

@@ -150,6 +150,9 @@ func (m *measurement) build(ctx context.Context, work string, opts bench.Options
 	}
 	progressf(opts.Progress, "building %s", m.pkg.ImportPath)
 	m.bin, m.err = bench.Build(ctx, m.pkg, work)
+	if m.bin != nil {
+		m.bin.Timeout = opts.Timeout
+	}
 }
 
 // prepare reads the compiler's records of m's build, and lists its
@@ -178,7 +181,7 @@ func (m *measurement) prepare(ctx context.Context, opts bench.Options) {
 	}
 	for _, f := range failed {
 		progressf(opts.Progress, "%s failed", f.Name)
-		m.out.Failed = append(m.out.Failed, Failure{Name: f.Name, Output: f.Output})
+		m.out.Failed = append(m.out.Failed, Failure{Name: f.Name, Output: f.Output, TimedOut: f.TimedOut})
 	}
 	m.ix, m.names, m.runs = ix, names, make([]benchRun, len(names))
 }
@@ -264,7 +267,7 @@ func (m *measurement) result() Package {
 	for _, r := range m.runs {
 		switch {
 		case r.fail != nil:
-			out.Failed = append(out.Failed, Failure{Name: r.fail.Name, Output: r.fail.Output})
+			out.Failed = append(out.Failed, Failure{Name: r.fail.Name, Output: r.fail.Output, TimedOut: r.fail.TimedOut})
 		case r.b != nil:
 			out.Benchmarks = append(out.Benchmarks, *r.b)
 		}

@@ -75,6 +75,9 @@ type Skip struct {
 type Failure struct {
 	Name   string `json:"name"`   // "" if go test's output does not say which
 	Output string `json:"output"` // at most 20 lines
+	// TimedOut says that it ran longer than -timeout: Output is one line
+	// of squash's.
+	TimedOut bool `json:"timed_out,omitempty"`
 }
 
 // Failures returns an error that names every benchmark in r that failed,
@@ -83,7 +86,7 @@ func (r *Report) Failures() error {
 	var errs []error
 	for _, p := range r.Packages {
 		for _, f := range p.Failed {
-			errs = append(errs, &bench.Failure{Package: p.Path, Name: f.Name, Output: f.Output})
+			errs = append(errs, &bench.Failure{Package: p.Path, Name: f.Name, Output: f.Output, TimedOut: f.TimedOut})
 		}
 	}
 	return errors.Join(errs...)
