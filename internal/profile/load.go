@@ -6,9 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -27,30 +25,9 @@ const maxProfileBytes = 512 << 20
 var maxUnzipped int64 = 512 << 20
 
 // Load reads a profile from a file (gzipped or not) or from an http(s) URL
-// such as http://127.0.0.1:6060/debug/pprof/allocs.
+// such as http://127.0.0.1:6060/debug/pprof/allocs, as Fetch{}.Load does.
 func Load(ctx context.Context, src string) (*profile.Profile, error) {
-	var data []byte
-	if u, err := url.Parse(src); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
-		data, err = fetch(ctx, u)
-		if err != nil {
-			return nil, err
-		}
-	} else {
-		f, err := os.Open(src)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read profile: %w", err)
-		}
-		defer f.Close()
-		data, err = io.ReadAll(io.LimitReader(f, maxProfileBytes))
-		if err != nil {
-			return nil, fmt.Errorf("cannot read profile %s: %w", src, err)
-		}
-	}
-	p, err := Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", src, err)
-	}
-	return p, nil
+	return Fetch{}.Load(ctx, src)
 }
 
 // Parse reads a profile in any format github.com/google/pprof/profile reads
@@ -103,32 +80,6 @@ func gunzip(data []byte) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
-}
-
-func fetch(ctx context.Context, u *url.URL) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("bad profile URL %s: %w", u, err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("cannot fetch profile from %s: %v; is the server running with net/http/pprof?", u.Redacted(), rootCause(err))
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("cannot fetch profile from %s: %s", u.Redacted(), resp.Status)
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxProfileBytes))
-	if err != nil {
-		return nil, fmt.Errorf("reading profile from %s: %w", u.Redacted(), err)
-	}
-	if ct := resp.Header.Get("Content-Type"); strings.HasPrefix(ct, "text/html") {
-		return nil, fmt.Errorf("%s served a web page, not a profile: use the profile's own URL, such as /debug/pprof/allocs", u.Redacted())
-	}
-	return data, nil
 }
 
 // rootCause strips the *url.Error wrapping, which repeats the URL.
