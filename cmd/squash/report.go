@@ -31,13 +31,17 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		asJSON  = fs.Bool("json", false, "print the report as JSON (schema in README.md)")
 		html    = fs.String("html", "", "also write the report as one self-contained HTML page to `FILE`")
 		top     = fs.Int("top", 0, "show at most `N` sites per benchmark (default 10 in text, all in JSON)")
-		profile = fs.String("profile", "", "attribute the allocation profile in `FILE` or at URL instead of running benchmarks")
+		seconds = fs.Int("seconds", 0, "with a -profile URL, ask the server for the allocations of the next `N` seconds (net/http/pprof serves the difference of two profiles), not those since it started, as go tool pprof -seconds")
+		bySrc   = fs.Bool("by-source", false, "with several -profile, split each site by the profile it came from")
 		noLint  = fs.Bool("nolint", false, "do not run the analyzers (squash lint) to attach their findings to sites")
 		exact   = fs.Bool("exact", false, "record every allocation, however many: a benchmark whose attribution runs make more than about a million allocations is otherwise recorded by sample, and its sites' figures are estimates")
 	)
 	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
 	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", "1s", "run each benchmark for `t` (a duration or Nx), as go test -benchtime")
 	fs.IntVar(&cfg.Bench.Count, "count", 1, "run each benchmark `n` times and report medians")
+	var profiles profileList
+	fs.Var(&profiles, "profile", "attribute the allocation profile in `FILE` or at URL instead of running benchmarks; repeat it to merge several of one program, such as a fleet's replicas")
+	setTimeout := timeoutFlag(fs, "; with -profile, the longest a fetch may take (default 60s, or -seconds and half again)")
 	fs.StringVar(&cfg.Keep, "keep", "", "keep what was measured in `DIR`: the report's JSON, every run in the Go benchmark format, and the profiles")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: squash [report] [flags] [packages]")
@@ -54,10 +58,10 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *top < 0 {
 		return fail(ctx, stderr, fmt.Errorf("-top must not be negative"))
 	}
-	if *profile != "" && cfg.Keep != "" {
+	if len(profiles) > 0 && cfg.Keep != "" {
 		return fail(ctx, stderr, fmt.Errorf("-keep keeps what the benchmarks measure, and -profile runs none: drop one of them"))
 	}
-	if *profile != "" {
+	if len(profiles) > 0 {
 		// These flags shape the benchmark runs, which -profile replaces:
 		// one given with it would be silently ignored.
 		var ignored []string
@@ -79,11 +83,15 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return fail(ctx, stderr, err)
 	}
 	cfg.Patterns = fs.Args()
-	cfg.Profile = *profile
+	cfg.Profiles = profiles
+	cfg.BySource = *bySrc
+	if err := profileFlags(fs, &cfg, *seconds, setTimeout); err != nil {
+		return fail(ctx, stderr, err)
+	}
 	if *exact {
 		cfg.Bench.Record = -1
 	}
-	if !*noLint && *profile == "" {
+	if !*noLint && len(profiles) == 0 {
 		lc, err := lintConfig(nil)
 		if err != nil {
 			return fail(ctx, stderr, err)
@@ -94,7 +102,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		cfg.Progress = stderr
 	}
 	rep, err := report.Make(ctx, cfg)
-	if nb := (*bench.NoBenchmarksError)(nil); errors.As(err, &nb) && *profile == "" {
+	if nb := (*bench.NoBenchmarksError)(nil); errors.As(err, &nb) && len(profiles) == 0 {
 		nb.Or = "pass -profile FILE"
 	}
 	if err != nil {
@@ -120,6 +128,10 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		// The report shows what go test printed; the others were measured.
 		for _, p := range rep.Packages {
 			for _, f := range p.Failed {
+				if f.TimedOut {
+					fmt.Fprintf(stderr, "squash: benchmark %s failed in %s: %s\n", cmp.Or(f.Name, "(unnamed)"), p.Path, f.Output)
+					continue
+				}
 				fmt.Fprintf(stderr, "squash: benchmark %s failed in %s: its output is in the report\n", cmp.Or(f.Name, "(unnamed)"), p.Path)
 			}
 		}

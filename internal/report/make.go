@@ -26,9 +26,13 @@ type Config struct {
 	Patterns []string // package patterns; none means "."
 	Bench    bench.Options
 
-	// Profile, when set, is a file or URL of an allocation profile to
-	// attribute instead of running benchmarks.
-	Profile string
+	// Profiles, when set, are files or URLs of allocation profiles of one
+	// program, merged and attributed instead of running benchmarks (see
+	// FromProfiles); Fetch says how to fetch those at URLs, and BySource
+	// splits each site by the profile it came from.
+	Profiles []string
+	Fetch    profile.Fetch
+	BySource bool
 
 	// Progress, if not nil, receives progress lines.
 	Progress io.Writer
@@ -55,8 +59,8 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Profile != "" {
-		return FromProfile(ctx, cfg.Profile, pkgs)
+	if len(cfg.Profiles) > 0 {
+		return FromProfiles(ctx, cfg, pkgs)
 	}
 	work, err := os.MkdirTemp("", "squash-")
 	if err != nil {
@@ -357,24 +361,13 @@ func (b *Benchmark) unrecorded() float64 {
 	return rest
 }
 
-// FromProfile attributes an allocation profile taken elsewhere (a file or a
-// URL) to the lines of pkgs' modules. Sites are grouped by the package of
-// their function, each under one benchmark named "profile", with absolute
-// counts.
-func FromProfile(ctx context.Context, src string, pkgs []gotool.Package) (*Report, error) {
-	p, err := profile.Load(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	p = profile.Rescale(p)
-	var scope profile.Scope
-	roots := map[string]string{} // scope prefix -> root directory
-	for _, pkg := range pkgs {
-		if _, ok := roots[pkg.Scope()]; !ok {
-			scope = append(scope, pkg.Scope())
-			roots[pkg.Scope()] = pkg.Root
-		}
-	}
+// fromProfile attributes p, an allocation profile taken elsewhere (src,
+// files or URLs), to the lines of pkgs' modules. Sites are grouped by the
+// package of their function, each under one benchmark named "profile",
+// with absolute counts. split, if not nil, gives each site's split by
+// source.
+func fromProfile(p *pprof.Profile, src string, pkgs []gotool.Package, split func(profile.Site) []Source) (*Report, error) {
+	scope, roots := profileScope(pkgs)
 	attr, err := profile.Blame(p, scope)
 	if err != nil {
 		return nil, err
@@ -398,6 +391,9 @@ func FromProfile(ctx context.Context, src string, pkgs []gotool.Package) (*Repor
 		for i := range site.Callers {
 			site.Callers[i].Objects = s.Callers[i].Objects
 		}
+		if split != nil {
+			site.Sources = split(s)
+		}
 		i, ok := index[fpkg]
 		if !ok {
 			i = len(rep.Packages)
@@ -411,6 +407,20 @@ func FromProfile(ctx context.Context, src string, pkgs []gotool.Package) (*Repor
 		return nil, fmt.Errorf("%s recorded no allocation in %s (%d objects elsewhere): is it a profile of this code?", src, strings.Join(scope, ", "), attr.OutsideObjects)
 	}
 	return rep, nil
+}
+
+// profileScope returns the scope of a profile's sites, pkgs' modules, and
+// the root directory of each of its prefixes.
+func profileScope(pkgs []gotool.Package) (profile.Scope, map[string]string) {
+	var scope profile.Scope
+	roots := map[string]string{}
+	for _, pkg := range pkgs {
+		if _, ok := roots[pkg.Scope()]; !ok {
+			scope = append(scope, pkg.Scope())
+			roots[pkg.Scope()] = pkg.Root
+		}
+	}
+	return scope, roots
 }
 
 func scopeOf(pkg string, roots map[string]string) (prefix, root string) {

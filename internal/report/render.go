@@ -582,6 +582,9 @@ func (s *Site) notes(limit int, pkg string) []note {
 	if len(callers) > 1 {
 		notes = append(notes, note{"callers", strings.Join(callers, ", ")})
 	}
+	if len(s.Sources) > 1 {
+		notes = append(notes, note{"by source", sourceSplit(s.Sources)})
+	}
 	for _, f := range s.Findings {
 		notes = append(notes, note{"fix [" + f.Pass + "]", f.Message})
 	}

@@ -264,6 +264,9 @@ type Site struct {
 	// pprof -peek does, when there is more than one: a helper called from
 	// many places is usually changed at a caller.
 	Callers []Caller `json:"callers,omitempty"`
+	// Sources split the site's objects and bytes by the profile they came
+	// from, where several were merged and -by-source asks.
+	Sources []Source `json:"by_source,omitempty"`
 }
 
 // A Caller is a line of the user's code that called a site's function.

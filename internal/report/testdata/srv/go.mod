@@ -1,0 +1,3 @@
+module srv
+
+go 1.26
