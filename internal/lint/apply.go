@@ -136,6 +136,12 @@ func Fix(ctx context.Context, c Config, diff bool) (res FixResult, err error) {
 			return res, changedError{changed, diff}
 		}
 		if vetErr != nil {
+			// Another squash lint -fix, or an editor, that wrote a file
+			// while go vet read the package fails it ("could not import
+			// strconv": the file now imports what go list did not see).
+			if changed := changedSince(read, written, dir); len(changed) > 0 {
+				return res, changedError{changed, diff}
+			}
 			return res, vetErr
 		}
 		if made == 0 || diff || round == maxRounds {
@@ -327,6 +333,24 @@ func unspaced(ls []string) []string {
 		out[i] = strings.Join(strings.Fields(l), "")
 	}
 	return out
+}
+
+// changedSince returns the files of read, relative to dir, that hold
+// neither what they held when read hashed them nor what Fix last wrote in
+// them (written).
+func changedSince(read map[string][sha256.Size]byte, written map[string][]byte, dir string) []string {
+	var changed []string
+	for _, f := range slices.Sorted(maps.Keys(read)) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			changed = append(changed, text.Rel(dir, f)) // removed, or made unreadable
+			continue
+		}
+		if sum := sha256.Sum256(data); sum != read[f] && !bytes.Equal(data, written[f]) {
+			changed = append(changed, text.Rel(dir, f))
+		}
+	}
+	return changed
 }
 
 // errChanged is the error of writeFile where the file does not hold what

@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -134,23 +135,44 @@ var appender = &analysis.Analyzer{
 // TestFixRefusesChangedFiles: a file edited while -fix runs, after go vet
 // read it, keeps the edit. Fix makes none of its fixes, and names it. go
 // vet -fix wrote its fixes over the edit. The test binary is the vet tool,
-// with appender, which makes the edit.
+// with appender, which makes the edit. With breaker, the edit makes go vet
+// fail, as two overlapping squash lint -fix runs make it: Fix says that the
+// file changed, not go vet's error, which blamed an import.
 func TestFixRefusesChangedFiles(t *testing.T) {
-	dir := t.TempDir()
-	// The directory makes the file new to go vet's cache, which would
-	// replay its output and run no appender.
-	src := "package p\n\n// F is in " + dir + ".\nfunc F(x int) int {\n\ta := x + 1\n\treturn a\n}\n"
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/p\n\ngo 1.26\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
-	cfg := Config{Dir: dir, Tool: os.Args[0], Env: []string{toyToolEnv + "=edit"}}
-	res, err := Fix(context.Background(), cfg, false)
-	const want = "p.go changed since squash lint read it: its fixes are not made; run squash lint -fix again"
-	if err == nil || err.Error() != want || len(res.Fixed) > 0 {
-		t.Errorf("Fix: %v, fixed %q; want %q", err, res.Fixed, want)
+	for _, mode := range []string{"edit", "edit-fail"} {
+		dir := t.TempDir()
+		// The directory makes the file new to go vet's cache, which would
+		// replay its output and run no appender.
+		src := "package p\n\n// F is in " + dir + ".\nfunc F(x int) int {\n\ta := x + 1\n\treturn a\n}\n"
+		os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/p\n\ngo 1.26\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
+		cfg := Config{Dir: dir, Tool: os.Args[0], Env: []string{toyToolEnv + "=" + mode}}
+		res, err := Fix(context.Background(), cfg, false)
+		const want = "p.go changed since squash lint read it: its fixes are not made; run squash lint -fix again"
+		if err == nil || err.Error() != want || len(res.Fixed) > 0 {
+			t.Errorf("%s: Fix: %v, fixed %q; want %q", mode, err, res.Fixed, want)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "p.go")); string(got) != src+added {
+			t.Errorf("%s: Fix left:\n%s\nwant the file with the edit, and no fix:\n%s", mode, got, src+added)
+		}
 	}
-	if got, _ := os.ReadFile(filepath.Join(dir, "p.go")); string(got) != src+added {
-		t.Errorf("Fix left:\n%s\nwant the file with the edit, and no fix:\n%s", got, src+added)
-	}
+}
+
+// breaker edits each file it analyses, as appender does, and then ends the
+// vet tool with a type error, as the tool fails when another squash lint
+// -fix wrote a file while it read the package: the file imports a package
+// that go list did not see.
+var breaker = &analysis.Analyzer{
+	Name: "breaker",
+	Doc:  "adds a function to each file, after go vet read it, and fails",
+	Run: func(pass *analysis.Pass) (any, error) {
+		if _, err := appender.Run(pass); err != nil {
+			return nil, err
+		}
+		fmt.Fprintln(os.Stderr, `p.go:3:8: could not import strconv (can't resolve import "strconv")`)
+		os.Exit(1)
+		return nil, nil
+	},
 }
 
 func TestChangedError(t *testing.T) {

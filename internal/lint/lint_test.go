@@ -24,6 +24,8 @@ func TestMain(m *testing.M) {
 		mainWith(toySuite()) // this binary is go vet's tool (see TestFixRounds)
 	case "edit":
 		mainWith(append(toySuite(), appender)) // see TestFixRefusesChangedFiles
+	case "edit-fail":
+		mainWith(append(toySuite(), breaker)) // see TestFixRefusesChangedFiles
 	}
 	dir, err := os.MkdirTemp("", "squash-lint-test-")
 	if err != nil {
