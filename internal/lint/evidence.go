@@ -61,6 +61,7 @@ func allocating(ctx context.Context, src string, pkgs []gotool.Package) ([]profi
 	if err != nil {
 		return nil, err
 	}
+	p = profile.QualifyMain(p, profile.Mains(pkgs)) // a service's main.work
 	var scope profile.Scope
 	for _, pkg := range pkgs {
 		if !slices.Contains(scope, pkg.Scope()) {

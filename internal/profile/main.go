@@ -6,12 +6,25 @@ import (
 	"strings"
 
 	"github.com/google/pprof/profile"
+
+	"github.com/squashgo/squash/internal/gotool"
 )
 
 // A Main is a package main of the user's code.
 type Main struct {
 	ImportPath string // example.com/srv/cmd/srv
 	Dir        string // its directory on this machine
+}
+
+// Mains returns the packages main among pkgs.
+func Mains(pkgs []gotool.Package) []Main {
+	var mains []Main
+	for _, p := range pkgs {
+		if p.Name == "main" {
+			mains = append(mains, Main{ImportPath: p.ImportPath, Dir: p.Dir})
+		}
+	}
+	return mains
 }
 
 // QualifyMain returns a copy of p in which the functions of the packages

@@ -31,12 +31,7 @@ func FromProfiles(ctx context.Context, cfg Config, pkgs []gotool.Package) (*Repo
 	if err != nil {
 		return nil, err
 	}
-	var mains []profile.Main
-	for _, pkg := range pkgs {
-		if pkg.Name == "main" {
-			mains = append(mains, profile.Main{ImportPath: pkg.ImportPath, Dir: pkg.Dir})
-		}
-	}
+	mains := profile.Mains(pkgs)
 	for i, p := range ps {
 		ps[i] = profile.Rescale(profile.QualifyMain(p, mains))
 	}
