@@ -66,6 +66,15 @@ func TestReportTimeout(t *testing.T) {
 	if took > 30*time.Second {
 		t.Errorf("took %v with -timeout 1s", took)
 	}
+
+	// guard fails on it too, and writes no budget.
+	code, _, stderr = runSquash(t, dir, "guard", "-write", "-timeout", "1s", "-count", "1", "-bench", "Hang|Sum", ".")
+	if code != exitError || stderr != want {
+		t.Errorf("guard: exit %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "squash.budget")); err == nil {
+		t.Error("guard -write wrote a budget without the benchmark that timed out")
+	}
 }
 
 // TestProfileURLTimeout: a server that never answers is given up on when
