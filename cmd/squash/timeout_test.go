@@ -103,6 +103,8 @@ func TestKilledDuringBenchmark(t *testing.T) {
 	dir := hangModule(t)
 	cmd := exec.Command(squashBinary(t), "report", "-nolint", "-bench", "Hang", ".")
 	cmd.Dir = dir
+	// squash killed cannot remove its temporary directories: the test does.
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
