@@ -500,7 +500,7 @@ func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
 	// The testing package's -test.timeout does not cover benchmarks: go
 	// test ends a binary that runs too long itself, and so does squash.
 	timeout := cmp.Or(b.Timeout, DefaultTimeout)
-	rctx, cancel := context.WithCancel(ctx)
+	rctx, cancel := ctx, context.CancelFunc(func() {})
 	if timeout > 0 {
 		rctx, cancel = context.WithTimeout(ctx, timeout)
 	}

@@ -2,7 +2,6 @@ package profile
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -85,7 +84,7 @@ func (f Fetch) fetch(ctx context.Context, u *url.URL) ([]byte, error) {
 		u = &c
 	}
 	timeout := f.timeout()
-	fctx, cancel := context.WithCancel(ctx)
+	fctx, cancel := ctx, context.CancelFunc(func() {})
 	if timeout > 0 {
 		fctx, cancel = context.WithTimeout(ctx, timeout)
 	}
@@ -94,18 +93,18 @@ func (f Fetch) fetch(ctx context.Context, u *url.URL) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad profile URL %s: %w", u, err)
 	}
-	late := func(err error) error {
+	late := func() error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if errors.Is(err, context.DeadlineExceeded) || fctx.Err() != nil {
+		if fctx.Err() != nil { // out of time
 			return fmt.Errorf("cannot fetch profile from %s: no profile within %v: is the server stuck? Raise -timeout if it needs longer", u.Redacted(), timeout)
 		}
 		return nil
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		if e := late(err); e != nil {
+		if e := late(); e != nil {
 			return nil, e
 		}
 		return nil, fmt.Errorf("cannot fetch profile from %s: %v; is the server running with net/http/pprof?", u.Redacted(), rootCause(err))
@@ -116,7 +115,7 @@ func (f Fetch) fetch(ctx context.Context, u *url.URL) ([]byte, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxProfileBytes))
 	if err != nil {
-		if e := late(err); e != nil {
+		if e := late(); e != nil {
 			return nil, e
 		}
 		return nil, fmt.Errorf("reading profile from %s: %w", u.Redacted(), err)
