@@ -22,8 +22,9 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("squash diff", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	html := fs.String("html", "", "also write the comparison as one self-contained HTML page to `FILE`")
+	asJSON := fs.Bool("json", false, "print the comparison as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: squash diff [-html FILE] OLD NEW")
+		fmt.Fprintln(stderr, "usage: squash diff [-json] [-html FILE] OLD NEW")
 		fmt.Fprintln(stderr, "\nCompares two reports, each the output of squash report -json or a directory of -keep.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
@@ -46,7 +47,11 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
 		}
 	}
-	if err := compare.WriteText(stdout, c); err != nil {
+	write := compare.WriteText
+	if *asJSON {
+		write = compare.WriteJSON
+	}
+	if err := write(stdout, c); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	return exitClean

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -79,5 +80,26 @@ func TestDiffLintFix(t *testing.T) {
 		if !want.MatchString(stdout) {
 			t.Errorf("squash diff lacks %s:\n%s", want, stdout)
 		}
+	}
+
+	code, stdout, stderr = squash(t, dir, "diff", "-json", before, after)
+	var got struct {
+		Packages []struct {
+			Benchmarks []struct {
+				Metrics []struct {
+					Unit        string
+					P           *float64
+					Significant bool
+				}
+				Sites []struct{ Change string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); code != exitClean || err != nil || len(got.Packages) != 1 || len(got.Packages[0].Benchmarks) != 1 {
+		t.Fatalf("squash diff -json: exit %d, %v\n%s%s", code, err, stdout, stderr)
+	}
+	b := got.Packages[0].Benchmarks[0]
+	if len(b.Metrics) != 3 || b.Metrics[1].Unit != "B/op" || !b.Metrics[1].Significant || b.Metrics[1].P == nil || len(b.Sites) == 0 || b.Sites[0].Change != "gone" {
+		t.Errorf("squash diff -json: the B/op row is not significant with its p-value, or the first site is not gone: %+v", b)
 	}
 }

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -117,6 +118,41 @@ func TestWriteHTML(t *testing.T) {
 		if !strings.Contains(flat, want) {
 			t.Errorf("the page lacks %s", want)
 		}
+	}
+}
+
+// TestWriteJSON: the JSON holds benchstat's row of each figure, with
+// its p-value, and each site's change with the sites of both reports.
+func TestWriteJSON(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, compared(t)); err != nil {
+		t.Fatal(err)
+	}
+	var got comparisonJSON
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, buf.Bytes())
+	}
+	var metric *metricJSON
+	var gone *siteJSON
+	for _, p := range got.Packages {
+		for _, b := range p.Benchmarks {
+			for i, m := range b.Metrics {
+				if m.Delta == "-24.97%" {
+					metric = &b.Metrics[i]
+				}
+			}
+			for i, s := range b.Sites {
+				if s.Change == Gone && gone == nil {
+					gone = &b.Sites[i]
+				}
+			}
+		}
+	}
+	if metric == nil || metric.P == nil || *metric.P > 0.05 || !metric.Significant || metric.Old.N != 6 || metric.New.Median >= metric.Old.Median {
+		t.Errorf("no significant row of -24.97%% with its p-value and runs: %+v\n%s", metric, buf.Bytes())
+	}
+	if gone == nil || gone.Old == nil || gone.New != nil || gone.Old.AllocsPerOp != 1 {
+		t.Errorf("no gone site of 1 allocs/op with its old side alone: %+v", gone)
 	}
 }
 
