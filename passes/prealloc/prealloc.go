@@ -25,10 +25,25 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      passdoc.Doc(doc),
 	URL:      "https://pkg.go.dev/github.com/squashgo/squash/passes/prealloc",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run:      run,
+	Run:      func(pass *analysis.Pass) (any, error) { return run(pass, false) },
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// GuidedAnalyzer reports, in the profile-guided tier that squash lint does
+// not print, the slices that Analyzer leaves alone because the loop that
+// fills them may end early: made with the loop's bound as their capacity,
+// they may hold much less. squash fix tries them where a profile shows the
+// slice growing, and keeps them where the benchmarks prove them.
+var GuidedAnalyzer = &analysis.Analyzer{
+	Name:     "preallocexit",
+	Doc:      "preallocate slices filled by loops that may end early, where a profile shows them growing (squash fix only)",
+	URL:      "https://pkg.go.dev/github.com/squashgo/squash/passes/prealloc",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      func(pass *analysis.Pass) (any, error) { return run(pass, true) },
+}
+
+// run reports the slices to preallocate; with exits set, only those filled
+// by a loop that may end early.
+func run(pass *analysis.Pass, exits bool) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	ins.Preorder([]ast.Node{(*ast.BlockStmt)(nil)}, func(n ast.Node) {
 		block := n.(*ast.BlockStmt)
@@ -37,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if obj == nil {
 				continue
 			}
-			checkFrom(pass, block.List, i, obj, typ)
+			checkFrom(pass, block.List, i, obj, typ, exits)
 		}
 	})
 	return nil, nil
@@ -91,10 +106,10 @@ func emptySlice(pass *analysis.Pass, stmt ast.Stmt) (types.Object, ast.Expr) {
 
 // checkFrom reports the declaration list[i] when the first statement after
 // it that uses the slice is a loop that appends to it once per iteration.
-func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr) {
+func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, typ ast.Expr, exits bool) {
 	info := pass.TypesInfo
 	j, body := loops.FirstUse(info, list, i, obj)
-	if body == nil || !loops.AppendsOnce(info, body, obj) {
+	if body == nil || exits != loops.MayExit(body) || !loops.AppendsOnceUnlessExit(info, body, obj) {
 		return
 	}
 	stmt := list[j]
@@ -131,6 +146,9 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 		End:     decl.End(),
 		Message: fmt.Sprintf("%s grows once per iteration of a loop of %s iterations: make it with that capacity", obj.Name(), count.Text),
 		Related: loops.Uses(info, body, obj, "grows here"),
+	}
+	if exits {
+		d.Message = fmt.Sprintf("%s grows once per iteration of a loop of up to %s iterations, which may end early: make it with that capacity", obj.Name(), count.Text)
 	}
 	if held != "" {
 		d.Message += ", the call's result held in a variable"

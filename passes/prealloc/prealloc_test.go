@@ -46,3 +46,9 @@ func TestFixMessages(t *testing.T) {
 		t.Error("no fix with slices.Grow")
 	}
 }
+
+// TestGuided runs the profile-guided tier: loops that may end early, which
+// Analyzer leaves alone.
+func TestGuided(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), prealloc.GuidedAnalyzer, "exits")
+}

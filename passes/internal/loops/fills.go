@@ -11,9 +11,14 @@ import (
 // AppendsOnce reports that every iteration of the loop with the given body
 // appends exactly one element to obj and does nothing else with it.
 func AppendsOnce(info *types.Info, body *ast.BlockStmt, obj types.Object) bool {
-	if MayExit(body) {
-		return false
-	}
+	return !MayExit(body) && AppendsOnceUnlessExit(info, body, obj)
+}
+
+// AppendsOnceUnlessExit reports that every iteration of the loop with the
+// given body that runs to its end appends exactly one element to obj, and
+// does nothing else with it: the loop may end early (see MayExit), and the
+// slice then holds fewer elements than the loop's bound.
+func AppendsOnceUnlessExit(info *types.Info, body *ast.BlockStmt, obj types.Object) bool {
 	appends := 0
 	for _, s := range body.List {
 		if !Refers(info, s, obj) {
