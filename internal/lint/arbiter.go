@@ -43,6 +43,10 @@ func mainWith(suite []*analysis.Analyzer) {
 			fail(err)
 		}
 		suite = fixSuite(mode == lintFixes, suite)
+	} else if mode == lintCandidates {
+		// Every fix, each to be tried alone, with the imports that
+		// perfsprint's need, and the profile-guided tier.
+		suite = append(slices.Concat(suite, Guided()), announcer)
 	} else {
 		suite = findingsOnly(suite)
 		if mode == lintFindings {
@@ -55,7 +59,7 @@ func mainWith(suite []*analysis.Analyzer) {
 			fail(err)
 		}
 	}
-	flag.String(lintFlag, "", "what squash lint reads: "+lintFindings+", or "+lintFixes)
+	flag.String(lintFlag, "", "what squash lint reads: "+lintFindings+", "+lintFixes+", or "+lintCandidates)
 	unitchecker.Main(suite...)
 }
 

@@ -212,10 +212,11 @@ func Run(ctx context.Context, c Config) ([]Finding, error) {
 
 // jsonDiagnostic is unitchecker's JSON form of a diagnostic.
 type jsonDiagnostic struct {
-	Posn    string `json:"posn"`
-	End     string `json:"end"`
-	Message string `json:"message"`
-	Related []struct {
+	Category string `json:"category"`
+	Posn     string `json:"posn"`
+	End      string `json:"end"`
+	Message  string `json:"message"`
+	Related  []struct {
 		Posn string `json:"posn"`
 	} `json:"related"`
 	SuggestedFixes []struct {
@@ -237,6 +238,21 @@ type jsonEdit struct {
 // analyzer to diagnostics, between which go vet may print "# pkg" lines.
 func parseJSON(out []byte, read func(string) ([]byte, error)) ([]Finding, error) {
 	var findings []Finding
+	err := eachDiagnostic(out, func(pass string, d jsonDiagnostic) {
+		findings = append(findings, readFinding(pass, d, read))
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(findings, func(a, b Finding) int {
+		return cmpFindings(a, b)
+	})
+	return findings, nil
+}
+
+// eachDiagnostic calls fn with each diagnostic of go vet -json output, and
+// the analyzer that reported it.
+func eachDiagnostic(out []byte, fn func(pass string, d jsonDiagnostic)) error {
 	var kept bytes.Buffer
 	for line := range bytes.Lines(out) {
 		if !bytes.HasPrefix(line, []byte("#")) {
@@ -247,9 +263,9 @@ func parseJSON(out []byte, read func(string) ([]byte, error)) ([]Finding, error)
 	for {
 		var tree map[string]map[string]json.RawMessage
 		if err := dec.Decode(&tree); errors.Is(err, io.EOF) {
-			break
+			return nil
 		} else if err != nil {
-			return nil, fmt.Errorf("reading go vet -json output: %w", err)
+			return fmt.Errorf("reading go vet -json output: %w", err)
 		}
 		for _, byPass := range tree {
 			for pass, raw := range byPass {
@@ -258,34 +274,36 @@ func parseJSON(out []byte, read func(string) ([]byte, error)) ([]Finding, error)
 					continue // {"error": ...} for a package that failed
 				}
 				for _, d := range diags {
-					f := Finding{Pass: pass, Message: d.Message}
-					f.File, f.Line, f.Col = splitPosn(d.Posn)
-					_, f.EndLine, f.endCol = splitPosn(d.End)
-					if f.EndLine < f.Line {
-						f.EndLine, f.endCol = f.Line, 0
-					}
-					f.Lines = []int{f.Line}
-					for _, r := range d.Related {
-						if file, line, _ := splitPosn(r.Posn); file == f.File && !slices.Contains(f.Lines, line) {
-							f.Lines = append(f.Lines, line)
-						}
-					}
-					if len(d.SuggestedFixes) > 0 {
-						fix := d.SuggestedFixes[0]
-						f.Fix, f.edits = fix.Message, fix.Edits
-						if news := newLines(fix.Edits, read); len(news) > 0 {
-							f.Fix += ": " + strings.Join(news, " … ")
-						}
-					}
-					findings = append(findings, f)
+					fn(pass, d)
 				}
 			}
 		}
 	}
-	slices.SortFunc(findings, func(a, b Finding) int {
-		return cmpFindings(a, b)
-	})
-	return findings, nil
+}
+
+// readFinding returns the Finding of d, a diagnostic of pass, reading the
+// files its fix edits with read.
+func readFinding(pass string, d jsonDiagnostic, read func(string) ([]byte, error)) Finding {
+	f := Finding{Pass: pass, Message: d.Message}
+	f.File, f.Line, f.Col = splitPosn(d.Posn)
+	_, f.EndLine, f.endCol = splitPosn(d.End)
+	if f.EndLine < f.Line {
+		f.EndLine, f.endCol = f.Line, 0
+	}
+	f.Lines = []int{f.Line}
+	for _, r := range d.Related {
+		if file, line, _ := splitPosn(r.Posn); file == f.File && !slices.Contains(f.Lines, line) {
+			f.Lines = append(f.Lines, line)
+		}
+	}
+	if len(d.SuggestedFixes) > 0 {
+		fix := d.SuggestedFixes[0]
+		f.Fix, f.edits = fix.Message, fix.Edits
+		if news := newLines(fix.Edits, read); len(news) > 0 {
+			f.Fix += ": " + strings.Join(news, " … ")
+		}
+	}
+	return f
 }
 
 func cmpFindings(a, b Finding) int {

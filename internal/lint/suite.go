@@ -49,7 +49,9 @@ import (
 	"github.com/squashgo/squash/passes/mapsize"
 	"github.com/squashgo/squash/passes/poolput"
 	"github.com/squashgo/squash/passes/prealloc"
+	"github.com/squashgo/squash/passes/readstring"
 	"github.com/squashgo/squash/passes/regexpcompile"
+	"github.com/squashgo/squash/passes/splitcut"
 )
 
 // Suite returns the analyzers squash lint runs: its own passes, and the
@@ -60,7 +62,14 @@ import (
 // last, "ignore", which reports the malformed directives.
 func Suite() []*analysis.Analyzer { return suite }
 
-var suite = func() []*analysis.Analyzer {
+// Guided returns the analyzers of the profile-guided tier: rewrites that
+// squash lint does not print, as they pay only where a profile shows the
+// allocation they remove, and that squash fix tries where one does, keeping
+// them only where the benchmarks prove them. Each is silenced by
+// //squash:ignore as the others are.
+func Guided() []*analysis.Analyzer { return guided }
+
+var suite, guided = func() ([]*analysis.Analyzer, []*analysis.Analyzer) {
 	as := []*analysis.Analyzer{
 		prealloc.Analyzer,
 		mapsize.Analyzer,
@@ -84,15 +93,23 @@ var suite = func() []*analysis.Analyzer {
 		modernize.FmtAppendfAnalyzer,
 		perfsprint,
 	}
-	names := make([]string, len(as))
-	for i, a := range as {
-		names[i] = a.Name
+	gs := []*analysis.Analyzer{
+		prealloc.GuidedAnalyzer,
+		splitcut.Analyzer,
+		readstring.Analyzer,
+	}
+	var names []string
+	for _, a := range slices.Concat(as, gs) {
+		names = append(names, a.Name)
 	}
 	dirs := directives(names)
 	for i, a := range as {
 		as[i] = ignoring(noGeneratedFixes(offFailurePaths(a)), dirs)
 	}
-	return append(as, checkIgnores(dirs))
+	for i, a := range gs {
+		gs[i] = ignoring(noGeneratedFixes(offFailurePaths(a)), dirs)
+	}
+	return append(as, checkIgnores(dirs)), gs
 }()
 
 // relatedPos returns the position of d's first related information, or

@@ -33,8 +33,9 @@ import (
 const lintFlag = "lint"
 
 const (
-	lintFindings = "findings"
-	lintFixes    = "fixes"
+	lintFindings   = "findings"
+	lintFixes      = "fixes"
+	lintCandidates = "candidates" // for squash fix (see Candidates)
 )
 
 // unitPrefix starts the line that heads a unit's output under -lint,

@@ -80,7 +80,7 @@ func malformed(users []user) [][]int {
 	// want +1 `^//squash:ignore prealloc has no reason: say after the names why the finding is deliberate$`
 	//squash:ignore prealloc
 	a := []int{} // want `a grows once per iteration`
-	// want +1 `^//squash:ignore names prealoc, which is not one of squash's analyzers: name one of prealloc, mapsize, binarywrite, regexpcompile, poolput, buildergrow, constvar, QF1012, SA6005, SA6006, stringsseq, stringsbuilder, fmtappendf, perfsprint$`
+	// want +1 `^//squash:ignore names prealoc, which is not one of squash's analyzers: name one of prealloc, mapsize, binarywrite, regexpcompile, poolput, buildergrow, constvar, QF1012, SA6005, SA6006, stringsseq, stringsbuilder, fmtappendf, perfsprint, preallocexit, splitcut, readstring$`
 	//squash:ignore prealloc,prealoc a typo
 	b := []int{} // want `b grows once per iteration`
 	// want +1 `^//squash:ignore names no analyzer: write //squash:ignore NAME REASON, with NAME as squash lint prints it in brackets$`
