@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,8 +36,9 @@ type Binary struct {
 // and removes) with the compiler's JSON diagnostics enabled for the user's
 // code. The diagnostics directory is new for every build, because the build
 // cache writes no JSON on a hit and the flag's directory is part of the cache
-// key, so the package is really compiled.
-func Build(ctx context.Context, pkg gotool.Package, work string) (*Binary, error) {
+// key, so the package is really compiled. flags go to the go command, and to
+// its vet (squash fix builds its candidates with -overlay).
+func Build(ctx context.Context, pkg gotool.Package, work string, flags ...string) (*Binary, error) {
 	if !pkg.HasTests {
 		return nil, &NoBenchmarksError{Where: pkg.ImportPath}
 	}
@@ -59,10 +61,10 @@ func Build(ctx context.Context, pkg gotool.Package, work string) (*Binary, error
 	vctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
-		lines, err := gotool.TestVet(vctx, pkg)
+		lines, err := gotool.TestVet(vctx, pkg, flags...)
 		vet <- vetted{lines, err}
 	}()
-	err = gotool.Build(ctx, pkg, "test", "-c", "-vet=off", "-o", exe, gcflags, pkg.ImportPath)
+	err = gotool.Build(ctx, pkg, slices.Concat([]string{"test", "-c", "-vet=off", "-o", exe, gcflags}, flags, []string{pkg.ImportPath})...)
 	if err != nil {
 		cancel() // what vet says of code that does not compile is moot
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 )
 
@@ -20,9 +21,19 @@ var testVetChecks = []string{
 // tests, and returns what they report, a line each, with file names
 // relative to the module root; none when they pass. squash builds test
 // binaries with -vet=off, since measuring is not vetting: TestVet says
-// what go test would have stopped at.
-func TestVet(ctx context.Context, pkg Package) ([]string, error) {
-	args := append(append([]string{"vet"}, testVetChecks...), "--", pkg.ImportPath)
+// what go test would have stopped at. flags, such as -overlay, go to go vet.
+func TestVet(ctx context.Context, pkg Package, flags ...string) ([]string, error) {
+	return vet(ctx, pkg, slices.Concat(flags, testVetChecks))
+}
+
+// Vet runs go vet's default checks on pkg and its tests, and returns what
+// they report, as TestVet does. flags, such as -overlay, go to go vet.
+func Vet(ctx context.Context, pkg Package, flags ...string) ([]string, error) {
+	return vet(ctx, pkg, flags)
+}
+
+func vet(ctx context.Context, pkg Package, flags []string) ([]string, error) {
+	args := slices.Concat([]string{"vet"}, flags, []string{"--", pkg.ImportPath})
 	cmd := Command(ctx, pkg.Root, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
