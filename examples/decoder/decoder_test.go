@@ -165,8 +165,10 @@ func TestSteadyStateAllocs(t *testing.T) {
 		}
 	}
 	rd.Reset(lorem)
-	if n := testing.AllocsPerRun(100, func() { rd.Reset(lorem); Simple(rd) }); n < 4 {
-		t.Errorf("Simple allocates %v times per call; the demo wants several", n)
+	// Simple is the demo's "before": it must allocate, but squash fix
+	// may take some of its allocations away.
+	if n := testing.AllocsPerRun(100, func() { rd.Reset(lorem); Simple(rd) }); n < 1 {
+		t.Errorf("Simple allocates %v times per call; the demo wants it to allocate", n)
 	}
 }
 
