@@ -184,6 +184,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// The baseline must pass its tests: a failure after a fix would say
 	// nothing of the fix.
 	v.step("running the tests before any change")
+	if err := gotool.Compiles(ctx, pkgs...); err != nil {
+		return nil, err
+	}
 	for _, p := range pkgs {
 		if fail, err := v.test(ctx, p, ""); err != nil {
 			return nil, err
