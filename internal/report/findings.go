@@ -35,6 +35,9 @@ func (r *Report) attach(findings []lint.Finding, pkgs []gotool.Package) {
 					if f.File == abs && slices.Contains(f.Lines, s.Line) {
 						s.Findings = append(s.Findings, reportFinding(f, proot))
 						used[fi] = true
+						if f.Fix != "" && s.FixSaves == nil {
+							s.FixSaves = &Saving{AllocsPerOp: s.AllocsPerOp, BytesPerOp: s.BytesPerOp, Share: s.Share, CPUShare: s.Share * b.AllocCPUShare}
+						}
 					}
 				}
 			}

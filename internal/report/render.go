@@ -588,6 +588,10 @@ func (s *Site) notes(limit int, pkg string) []note {
 	for _, f := range s.Findings {
 		notes = append(notes, note{"fix [" + f.Pass + "]", f.Message})
 	}
+	if v := s.FixSaves; v != nil {
+		notes = append(notes, note{"if fixed", fmt.Sprintf("saves up to %s allocs/op (%.0f%% of the benchmark's) and, by estimate, %.1f%% of its CPU time (that share of allocation + GC)",
+			text.PerOp(v.AllocsPerOp), 100*v.Share, 100*v.CPUShare)})
+	}
 	return notes
 }
 

@@ -259,6 +259,10 @@ type Site struct {
 	// Findings are the analyzers' findings that concern this line, with
 	// the fix that would remove the site's allocations.
 	Findings []Finding `json:"findings,omitempty"`
+	// FixSaves is what the findings' fixes would save if they removed
+	// the site's allocations, where one has a fix: the ceiling that
+	// squash fix can reach here.
+	FixSaves *Saving `json:"fix_saves,omitempty"`
 	// Callers split the site's objects by the line of the user's code that
 	// called its function (the next frame up the stack in the module), as
 	// pprof -peek does, when there is more than one: a helper called from
@@ -267,6 +271,17 @@ type Site struct {
 	// Sources split the site's objects and bytes by the profile they came
 	// from, where several were merged and -by-source asks.
 	Sources []Source `json:"by_source,omitempty"`
+}
+
+// A Saving is what removing a site's allocations would save per op: its
+// allocs/op and B/op, its share of the benchmark's allocations, and
+// CPUShare, an estimate of the share of CPU time it would save: that
+// share of the benchmark's CPU share of allocation and GC.
+type Saving struct {
+	AllocsPerOp float64 `json:"allocs_per_op"`
+	BytesPerOp  float64 `json:"bytes_per_op"`
+	Share       float64 `json:"share"`
+	CPUShare    float64 `json:"cpu_share_estimate"`
 }
 
 // A Caller is a line of the user's code that called a site's function.
