@@ -52,7 +52,7 @@ func TestApplyKilled(t *testing.T) {
 	}
 	dir := t.TempDir()
 	// Large files, so that a kill often lands while one is written.
-	original := map[string][]byte{}
+	original := make(map[string][]byte, 40)
 	for i := range 40 {
 		name := filepath.Join(dir, fmt.Sprintf("f%02d.go", i))
 		original[name] = bytes.Repeat(fmt.Appendf(nil, "package p // file %d, line of text\n", i), 20000)

@@ -385,7 +385,7 @@ func spans(path string, src []byte) []funcSpan {
 // measured site, with the benchmarks of those sites, ordered by what the
 // sites allocate, most first.
 func rank(found []lint.Candidate, rep *report.Report, pkgs []gotool.Package, dir string) ([]Candidate, error) {
-	byPath := map[string]gotool.Package{}
+	byPath := make(map[string]gotool.Package, len(pkgs))
 	for _, p := range pkgs {
 		byPath[p.ImportPath] = p
 	}

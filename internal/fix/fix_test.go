@@ -48,8 +48,8 @@ func config(dir string) Config {
 // read returns the Go files of dir and their contents.
 func read(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	files := map[string]string{}
 	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	files := make(map[string]string, len(names))
 	for _, n := range names {
 		data, err := os.ReadFile(n)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/squashgo/squash/internal/gotool"
 	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/report"
+	"github.com/squashgo/squash/internal/text"
 )
 
 // A verifier builds, vets, tests and benchmarks code beside the user's
@@ -122,7 +123,7 @@ type target struct {
 // verify builds, vets and tests the targets' packages with files in place
 // of the user's, and times their benchmarks against the baseline's.
 func (v *verifier) verify(ctx context.Context, files map[string][]byte, targets []target) (outcome, error) {
-	var pkgs []gotool.Package
+	pkgs := make([]gotool.Package, 0, len(targets))
 	for _, t := range targets {
 		pkgs = append(pkgs, t.pkg)
 	}
@@ -218,7 +219,7 @@ func judge(c *compare.Comparison) outcome {
 				})
 				up := m.Significant() && m.New.Center > m.Old.Center
 				down := m.Significant() && m.New.Center < m.Old.Center
-				what := fmt.Sprintf("%s %s %s → %s (%s, p=%.3f n=%d)", b.Name, m.Unit, num(m.Old.Center), num(m.New.Center), m.Delta(), m.Comparison.P, m.N1)
+				what := fmt.Sprintf("%s %s %s → %s (%s, p=%.3f n=%d)", b.Name, m.Unit, text.Num(m.Old.Center), text.Num(m.New.Center), m.Delta(), m.Comparison.P, m.N1)
 				switch {
 				case m.Unit == "ns/op" && up && out.verdict == "":
 					out.verdict, out.reason = Slower, "slower: "+what
@@ -244,13 +245,6 @@ func judge(c *compare.Comparison) outcome {
 		out.verdict, out.reason = Kept, strings.Join(gains, "; ")
 	}
 	return out
-}
-
-func num(v float64) string {
-	if v == float64(int64(v)) {
-		return fmt.Sprintf("%d", int64(v))
-	}
-	return fmt.Sprintf("%.4g", v)
 }
 
 // newFindings returns the lines of after that before does not hold, their

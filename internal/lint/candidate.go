@@ -38,8 +38,9 @@ func Candidates(ctx context.Context, c Config) ([]Candidate, error) {
 	if err != nil {
 		return nil, err
 	}
-	guided := map[string]bool{}
-	for _, a := range Guided() {
+	as := Guided()
+	guided := make(map[string]bool, len(as))
+	for _, a := range as {
 		guided[a.Name] = true
 	}
 	type passFile struct{ pass, file string }

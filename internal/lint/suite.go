@@ -98,8 +98,9 @@ var suite, guided = func() ([]*analysis.Analyzer, []*analysis.Analyzer) {
 		splitcut.Analyzer,
 		readstring.Analyzer,
 	}
-	var names []string
-	for _, a := range slices.Concat(as, gs) {
+	concat := slices.Concat(as, gs)
+	names := slices.Grow[[]string](nil, len(concat))
+	for _, a := range concat {
 		names = append(names, a.Name)
 	}
 	dirs := directives(names)
