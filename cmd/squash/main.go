@@ -7,6 +7,7 @@
 //	squash diff [-html FILE] OLD NEW     compare two reports, as benchstat compares runs
 //	squash explain FILE:LINE[-LINE]      the compiler's escape decisions on those lines
 //	squash lint [flags] [packages]       allocation analyzers with suggested fixes
+//	squash fix [flags] [packages]        try the fixes where benchmarks allocate; keep what they prove
 //	squash guard [flags] [packages]      check allocation budgets and //squash:noalloc
 //	squash version [-json]               squash's version and the Go version that built it
 //	squash help [command]                the usage of squash or of a command

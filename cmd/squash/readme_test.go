@@ -101,7 +101,7 @@ var (
 	// b.N, on a benchmark's line, before its ns/op.
 	iterations = regexp.MustCompile(`(?m)^(Benchmark\S*)  \d+  `)
 	// The CPU shares come from a CPU profile of the timing run.
-	cpuShare = regexp.MustCompile(`(?m)^  allocation \+ GC: .*$`)
+	cpuShare = regexp.MustCompile(`(?m)^(  allocation \+ GC: | +estimate: ).*$`)
 	percent  = regexp.MustCompile(`\d+(\.\d+)?%`)
 	// A site's first line: allocs/op, B/op, share, then where.
 	siteHead = regexp.MustCompile(`^  +(\S+) +\S+ +(\d+\.\d%)  \S`)
