@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 
-	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/fix"
 )
 
@@ -58,9 +56,6 @@ func runFix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cfg.Progress = stderr
 	}
 	res, err := fix.Run(ctx, cfg)
-	if nb := (*bench.NoBenchmarksError)(nil); errors.As(err, &nb) {
-		nb.Or = "squash fix keeps only what benchmarks prove"
-	}
 	if err != nil {
 		return fail(ctx, stderr, err)
 	}
