@@ -223,7 +223,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cands) == 0 {
 		return res, nil
 	}
-	if err := v.baseline(ctx, cands, pkgs); err != nil {
+	if err := v.baseline(ctx, cands); err != nil {
 		return nil, err
 	}
 

@@ -52,12 +52,8 @@ type outcome struct {
 
 // baseline builds the baseline's test binaries and vets it, for the
 // packages the candidates change, and lists the packages that import them.
-func (v *verifier) baseline(ctx context.Context, cands []Candidate, pkgs []gotool.Package) error {
+func (v *verifier) baseline(ctx context.Context, cands []Candidate) error {
 	v.bins, v.vet, v.importers = map[string]*bench.Binary{}, map[string][]string{}, map[string][]gotool.Package{}
-	all, err := gotool.Resolve(ctx, pkgs[0].Root, []string{"./..."})
-	if err != nil {
-		return err
-	}
 	for _, c := range cands {
 		p := c.pkg
 		if _, ok := v.bins[p.ImportPath]; ok {
@@ -72,14 +68,13 @@ func (v *verifier) baseline(ctx context.Context, cands []Candidate, pkgs []gotoo
 		if v.vet[p.ImportPath], err = gotool.Vet(ctx, p); err != nil {
 			return err
 		}
-		for _, q := range all {
-			if q.ImportPath == p.ImportPath || !q.Main {
-				continue
-			}
-			if ok, err := gotool.Imports(ctx, q, p.ImportPath); err != nil {
+		paths, err := gotool.Importers(ctx, p.Root, p.ImportPath)
+		if err != nil {
+			return err
+		}
+		if len(paths) > 0 {
+			if v.importers[p.ImportPath], err = gotool.Resolve(ctx, p.Root, paths); err != nil {
 				return err
-			} else if ok {
-				v.importers[p.ImportPath] = append(v.importers[p.ImportPath], q)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -150,4 +151,25 @@ func Target(ctx context.Context) string {
 
 func indent(s string) string {
 	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
+}
+
+// Importers returns the packages of the module rooted at root that import
+// path, in their code or their tests, with one go command.
+func Importers(ctx context.Context, root, path string) ([]string, error) {
+	const format = `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}{{range .TestImports}} {{.}}{{end}}{{range .XTestImports}} {{.}}{{end}}`
+	out, err := Command(ctx, root, "list", "-e", "-f", format, "./...").Output()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("cannot list the packages in %s: %v", root, err)
+	}
+	var importers []string
+	for line := range strings.Lines(string(out)) {
+		f := strings.Fields(line)
+		if len(f) > 1 && f[0] != path && slices.Contains(f[1:], path) {
+			importers = append(importers, f[0])
+		}
+	}
+	return importers, nil
 }

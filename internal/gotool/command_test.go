@@ -61,3 +61,22 @@ func writeTree(t *testing.T, files map[string]string) string {
 	}
 	return dir
 }
+
+// TestImporters finds the packages that import one in their code or in
+// either kind of test, and not the others.
+func TestImporters(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"go.mod":          "module example.com/i\n\ngo 1.26\n",
+		"a/a.go":          "package a\n\nfunc A() int { return 1 }\n",
+		"b/b.go":          "package b\n\nimport \"example.com/i/a\"\n\nvar B = a.A()\n",
+		"c/c.go":          "package c\n",
+		"c/c_test.go":     "package c\n\nimport (\n\t\"testing\"\n\n\t\"example.com/i/a\"\n)\n\nfunc TestC(t *testing.T) { a.A() }\n",
+		"d/d.go":          "package d\n",
+		"d/d_ext_test.go": "package d_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/i/a\"\n)\n\nfunc TestD(t *testing.T) { a.A() }\n",
+		"e/e.go":          "package e\n",
+	})
+	got, err := Importers(t.Context(), dir, "example.com/i/a")
+	if want := []string{"example.com/i/b", "example.com/i/c", "example.com/i/d"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("Importers = %v, %v; want %v", got, err, want)
+	}
+}

@@ -161,6 +161,11 @@ func checkFrom(pass *analysis.Pass, list []ast.Stmt, i int, obj types.Object, ty
 	} else if loops.Ignored(pass, decl, "prealloc") {
 		// squash lint drops the finding, and its fix with it: the
 		// others that the loop fills make theirs (FirstFilled).
+	} else if exits && isVar && nilObservable(info, list[j+1:], obj) {
+		// The loop may end before it appends, leaving nil where the fix
+		// would leave an empty slice: no fix, and in this tier, which
+		// only fix reads, no finding.
+		return
 	} else if !isVar || count.Positive || !nilObservable(info, list[j+1:], obj) {
 		// A loop that runs at least once leaves the slice non-nil.
 		make := fmt.Sprintf("%s := make(%s, 0, %s)", obj.Name(), typeText, capacity)

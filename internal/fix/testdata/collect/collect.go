@@ -1,8 +1,9 @@
-// Package collect is a module for squash fix's tests: its one function
-// allocates as its slice grows, in a loop that may end early.
+// Package collect is a module for squash fix's tests: its functions
+// allocate as their slices grow, in loops that may end early.
 package collect
 
-// Collect returns the items of xs before the first negative one.
+// Collect returns the items of xs before the first negative one; nil if
+// there are none.
 func Collect(xs []int) []int {
 	var out []int
 	for _, x := range xs {
@@ -12,4 +13,17 @@ func Collect(xs []int) []int {
 		out = append(out, x)
 	}
 	return out
+}
+
+// Count counts the items of xs before the first negative one, keeping
+// them in a slice as it goes.
+func Count(xs []int) int {
+	var seen []int
+	for _, x := range xs {
+		if x < 0 {
+			break
+		}
+		seen = append(seen, x)
+	}
+	return len(seen)
 }
