@@ -55,7 +55,7 @@ func TestApplyKilled(t *testing.T) {
 	original := make(map[string][]byte, 40)
 	for i := range 40 {
 		name := filepath.Join(dir, fmt.Sprintf("f%02d.go", i))
-		original[name] = bytes.Repeat(fmt.Appendf(nil, "package p // file %d, line of text\n", i), 20000)
+		original[name] = bytes.Repeat(fmt.Appendf(nil, "package p // file %d, line of text\n", i), 5000)
 	}
 	reset := func() {
 		for name, data := range original {
