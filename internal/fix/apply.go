@@ -30,7 +30,7 @@ func Apply(res *Result) ([]string, error) {
 	for _, path := range paths {
 		f := res.files[path]
 		if err := lint.WriteFile(path, f.was, f.fixed); errors.Is(err, lint.ErrChanged) {
-			return written, &ChangedError{File: text.Rel(res.dir, path)}
+			return written, &ChangedError{File: text.Rel(res.dir, path), Written: written}
 		} else if err != nil {
 			return written, err
 		}

@@ -313,10 +313,17 @@ func unchanged(files map[string][]byte, dir string) error {
 	return nil
 }
 
-// A ChangedError names a file that changed after squash fix measured it.
-type ChangedError struct{ File string }
+// A ChangedError names a file that changed after squash fix measured it,
+// and the files written before it was found, if any.
+type ChangedError struct {
+	File    string
+	Written []string
+}
 
 func (e *ChangedError) Error() string {
+	if len(e.Written) > 0 {
+		return e.File + " changed while squash fix wrote its fixes: " + strings.Join(e.Written, ", ") + " hold theirs, and no other file; run squash fix again"
+	}
 	return e.File + " changed since squash fix measured it: nothing was written; run squash fix again"
 }
 
