@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/squashgo/squash/internal/bench"
 	"github.com/squashgo/squash/internal/lint"
@@ -237,5 +238,24 @@ func TestBadInput(t *testing.T) {
 				t.Error("the tree changed")
 			}
 		})
+	}
+}
+
+// TestTimeout: candidates left when -timeout runs out are not tried, and
+// say so; nothing is kept.
+func TestTimeout(t *testing.T) {
+	cfg := config(copyModule(t, "sum"))
+	cfg.Timeout = time.Nanosecond
+	res, err := Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Candidates) == 0 || len(res.Kept) != 0 {
+		t.Fatalf("%d candidates, kept %v; want some, none kept", len(res.Candidates), res.Kept)
+	}
+	for _, c := range res.Candidates {
+		if c.Verdict != NotTried || !strings.Contains(c.Reason, "-timeout") {
+			t.Errorf("%s: %s, %q; want not tried", c.Pass, c.Verdict, c.Reason)
+		}
 	}
 }
