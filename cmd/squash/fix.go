@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/squashgo/squash/internal/fix"
+	"github.com/squashgo/squash/internal/report"
 )
 
 func init() {
@@ -24,13 +25,15 @@ func runFix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cfg    fix.Config
 		apply  = fs.Bool("apply", false, "write the fixes kept to the files (each written whole, then renamed over the original)")
 		asJSON = fs.Bool("json", false, "print the verdicts, figures and diff as JSON")
+		html   = fs.String("html", "", "also write the verdicts, the before/after figures and the diff as one self-contained HTML page to `FILE`")
 	)
+	fs.StringVar(&cfg.Keep, "keep", "", "keep the baseline's report and profiles, and the runs before and after the fixes kept, in `DIR`")
 	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "measure only the benchmarks matching `regexp`, as go test -bench")
 	fs.StringVar(&cfg.Bench.Benchtime, "benchtime", "1s", "run each benchmark for `t` (a duration or Nx) per run, as go test -benchtime")
 	fs.IntVar(&cfg.Bench.Count, "count", fix.DefaultCount, "compare `n` runs of the baseline with n of each candidate, interleaved")
 	fs.DurationVar(&cfg.Timeout, "timeout", 0, "stop trying candidates after `d` (such as 10m); the fixes kept so far are still verified together")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: squash fix [-bench regexp] [-count n] [-apply] [-json] [packages]")
+		fmt.Fprintln(stderr, "usage: squash fix [-bench regexp] [-count n] [-apply] [-json] [-html FILE] [-keep DIR] [packages]")
 		fmt.Fprintln(stderr, "\nMeasures the packages' benchmarks, tries each analyzer fix that touches a function where they")
 		fmt.Fprintln(stderr, "allocate, and keeps those that build, pass the tests and allocate less without being slower.")
 		fmt.Fprintln(stderr, "Without -apply, no file changes.")
@@ -41,6 +44,9 @@ func runFix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := checkBenchFlags(cfg.Bench); err != nil {
+		return fail(ctx, stderr, err)
+	}
+	if err := checkOutput("-html", *html); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	if cfg.Timeout < 0 {
@@ -58,6 +64,11 @@ func runFix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	res, err := fix.Run(ctx, cfg)
 	if err != nil {
 		return fail(ctx, stderr, err)
+	}
+	if *html != "" {
+		if err := report.WriteFile(*html, func(w io.Writer) error { return fix.WriteHTML(w, res) }); err != nil {
+			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
+		}
 	}
 	if *asJSON {
 		err = fix.WriteJSON(stdout, res)

@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	_ "embed"
+	"html/template"
 	"io"
 
 	"github.com/squashgo/squash/internal/report"
@@ -16,11 +17,24 @@ var diffTemplate string
 // changes and p-values, and a table per benchmark of the sites that
 // changed.
 func WriteHTML(w io.Writer, c *Comparison) error {
+	return WritePage(w, "squash diff", c, nil)
+}
+
+// A Section is a part of a page that follows a comparison's tables. Its
+// Body is markup that html/template wrote, and so escaped.
+type Section struct {
+	Heading string
+	Body    template.HTML
+}
+
+// WritePage writes c as WriteHTML does, under the title, with the
+// sections after its tables.
+func WritePage(w io.Writer, title string, c *Comparison, sections []Section) error {
 	t, err := report.PageTemplate(diffTemplate)
 	if err != nil {
 		return err
 	}
-	p := diffPage{Title: "squash diff", Comparison: c}
+	p := diffPage{Title: title, Comparison: c, Sections: sections}
 	for _, pkg := range c.Packages {
 		dp := diffPackage{Path: pkg.Path}
 		for _, b := range pkg.Benchmarks {
@@ -59,6 +73,7 @@ type diffPage struct {
 	Title string
 	*Comparison
 	Packages []diffPackage
+	Sections []Section
 }
 
 type diffPackage struct {

@@ -34,6 +34,7 @@ import (
 	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/report"
 	"github.com/squashgo/squash/internal/text"
+	"golang.org/x/perf/benchfmt"
 )
 
 // DefaultCount is how many runs of each side a benchmark gets when
@@ -60,6 +61,12 @@ type Config struct {
 	// the time left.
 	Progress io.Writer
 
+	// Keep, when set, is a directory where Run keeps what it measured:
+	// the baseline's report as squash report -keep keeps it, under
+	// "baseline", and the runs of the fixes kept against the baseline, in
+	// the Go benchmark format (see Keep).
+	Keep string
+
 	// candidates, when not nil, stands for lint.Candidates in tests.
 	candidates func(context.Context, lint.Config) ([]lint.Candidate, error)
 }
@@ -82,6 +89,9 @@ type Result struct {
 
 	dir   string
 	files map[string]file // by absolute path: the files the fixes kept change
+	// runs are the result lines of the last verification of the fixes
+	// kept: the baseline's, then the fixed code's.
+	runs [2][]*benchfmt.Result
 }
 
 // A file is one of the user's files: as it was measured, and as the fixes
@@ -199,7 +209,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	opts := cfg.Bench
 	opts.Count = 1 // the report finds the sites; the verification times
 	opts.Progress = cfg.Progress
-	rep, err := report.Make(ctx, report.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Bench: opts, Lint: &lc, Progress: cfg.Progress})
+	rc := report.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Bench: opts, Lint: &lc, Progress: cfg.Progress}
+	if cfg.Keep != "" {
+		rc.Keep = filepath.Join(cfg.Keep, KeptBaseline)
+	}
+	rep, err := report.Make(ctx, rc)
 	if err != nil {
 		return nil, err
 	}
@@ -273,6 +287,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if err := unchanged(measured, dir); err != nil {
 		return nil, err
+	}
+	if cfg.Keep != "" {
+		if err := keep(cfg.Keep, res); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/squashgo/squash/internal/lint"
 	"github.com/squashgo/squash/internal/report"
 	"github.com/squashgo/squash/internal/text"
+	"golang.org/x/perf/benchfmt"
 )
 
 // A verifier builds, vets, tests and benchmarks code beside the user's
@@ -48,6 +49,7 @@ type outcome struct {
 	reason     string
 	benchmarks []Benchmark
 	comparison *compare.Comparison
+	runs       [2][]*benchfmt.Result // the result lines of each side's runs
 }
 
 // baseline builds the baseline's test binaries and vets it, for the
@@ -163,6 +165,7 @@ func (v *verifier) verify(ctx context.Context, files map[string][]byte, targets 
 // the same machine, and judges the change as benchstat would.
 func (v *verifier) time(ctx context.Context, targets []target, bins map[string]*bench.Binary) (outcome, error) {
 	before, after := &report.Report{}, &report.Report{}
+	var runs [2][]*benchfmt.Result
 	opts := bench.Options{Benchtime: v.cfg.Bench.Benchtime, Count: 1}
 	for _, t := range targets {
 		p := t.pkg
@@ -170,7 +173,7 @@ func (v *verifier) time(ctx context.Context, targets []target, bins map[string]*
 		for _, name := range t.names {
 			b, a := report.Benchmark{Name: name}, report.Benchmark{Name: name}
 			for range v.count {
-				for _, side := range []struct {
+				for i, side := range []struct {
 					bin *bench.Binary
 					to  *report.Benchmark
 				}{{v.bins[p.ImportPath], &b}, {bins[p.ImportPath], &a}} {
@@ -187,6 +190,7 @@ func (v *verifier) time(ctx context.Context, targets []target, bins map[string]*
 					side.to.NsPerOpRuns = append(side.to.NsPerOpRuns, res.NsPerOp)
 					side.to.BytesPerOpRuns = append(side.to.BytesPerOpRuns, res.BytesPerOp)
 					side.to.AllocsPerOpRuns = append(side.to.AllocsPerOpRuns, res.AllocsPerOp)
+					runs[i] = append(runs[i], res.Records...)
 				}
 			}
 			rb.Benchmarks, ra.Benchmarks = append(rb.Benchmarks, b), append(ra.Benchmarks, a)
@@ -194,7 +198,9 @@ func (v *verifier) time(ctx context.Context, targets []target, bins map[string]*
 		before.Packages, after.Packages = append(before.Packages, rb), append(after.Packages, ra)
 	}
 	c := compare.Compare(before, after, "before", "after")
-	return judge(c), nil
+	out := judge(c)
+	out.runs = runs
+	return out, nil
 }
 
 // judge gives the verdict of a comparison: slower if any benchmark's ns/op
@@ -338,7 +344,7 @@ func (v *verifier) together(ctx context.Context, res *Result, measured map[strin
 				c.Verdict, c.Reason = Dropped, "dropped: verified again, "+out.reason
 				return nil
 			}
-			res.Kept, res.Benchmarks, res.Comparison = set, out.benchmarks, out.comparison
+			res.Kept, res.Benchmarks, res.Comparison, res.runs = set, out.benchmarks, out.comparison, out.runs
 			res.files = map[string]file{}
 			for path, data := range files {
 				res.files[path] = file{was: measured[path], fixed: data}
