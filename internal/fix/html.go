@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/squashgo/squash/internal/compare"
@@ -100,10 +101,10 @@ func WriteHTML(w io.Writer, res *Result) error {
 // charts draws each benchmark's figures before and after as bars, each
 // figure's two bars scaled to the larger.
 func charts(bs []Benchmark) []chart {
-	var out []chart
+	out := slices.Grow[[]chart](nil, len(bs))
 	for _, b := range bs {
 		ch := chart{Name: b.Name}
-		var label []string
+		label := slices.Grow[[]string](nil, len(b.Metrics))
 		for i, m := range b.Metrics {
 			top := max(m.Before, m.After)
 			width := func(v float64) string {
