@@ -1,8 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestFixBadInput: squash fix says what is wrong in one line and exits 2,
@@ -24,4 +31,64 @@ func TestFixBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFixApplyKilled kills squash fix -apply with SIGKILL at random
+// moments of the last part of its run, where it writes, and finds the file
+// it fixes either as it was or as it was verified. Each trial measures
+// and verifies anew, so it runs only with SQUASH_FIX_KILL_TRIALS set;
+// internal/fix kills the writing itself on every go test.
+func TestFixApplyKilled(t *testing.T) {
+	trials, _ := strconv.Atoi(os.Getenv("SQUASH_FIX_KILL_TRIALS"))
+	if trials < 1 {
+		t.Skip("set SQUASH_FIX_KILL_TRIALS to kill squash fix -apply that many times")
+	}
+	exe := squashBinary(t)
+	src := filepath.Join(packageDir, "..", "..", "internal", "fix", "testdata", "sum")
+	original, err := os.ReadFile(filepath.Join(src, "sum.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"fix", "-apply", "-count", "2", "-benchtime", "200x", "."}
+	run := func() (*exec.Cmd, string) {
+		dir := t.TempDir()
+		copyTree(t, src, dir)
+		cmd := exec.Command(exe, args...)
+		cmd.Dir = dir
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd, dir
+	}
+	cmd, dir := run()
+	start := time.Now()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("squash fix -apply: %v", err)
+	}
+	whole := time.Since(start)
+	fixed, err := os.ReadFile(filepath.Join(dir, "sum.go"))
+	if err != nil || bytes.Equal(fixed, original) {
+		t.Fatalf("a whole run left sum.go unfixed (%v)", err)
+	}
+	counts := map[string]int{}
+	for trial := range trials {
+		cmd, dir := run()
+		// The last fifth of a run, and a little after: measuring writes
+		// nothing to the tree, so that is where a kill can tear a file.
+		time.Sleep(whole*4/5 + time.Duration(rand.Int64N(int64(whole/4))))
+		cmd.Process.Kill()
+		cmd.Wait()
+		now, err := os.ReadFile(filepath.Join(dir, "sum.go"))
+		switch {
+		case err != nil:
+			t.Fatalf("trial %d: %v", trial, err)
+		case bytes.Equal(now, original):
+			counts["original"]++
+		case bytes.Equal(now, fixed):
+			counts["fixed"]++
+		default:
+			t.Errorf("trial %d: sum.go is neither as it was nor as it was verified:\n%s", trial, now)
+		}
+	}
+	t.Logf("%d trials, a whole run %v: %v", trials, whole.Round(time.Millisecond), counts)
 }

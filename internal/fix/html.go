@@ -20,8 +20,8 @@ var sectionTemplates = template.Must(template.New("").Parse(`
 <h3>{{.Name}}</h3>
 <svg class="chart" viewBox="0 0 100 {{.Height}}" role="img" aria-label="{{.Label}}">
 {{range .Rows}}<text x="0" y="{{.TextY}}">{{.Unit}}: {{.Before}} → {{.After}} ({{.Delta}})</text>
-<rect class="before" x="0" y="{{.BeforeY}}" width="{{.BeforeW}}" height="3"><title>before: {{.Before}}</title></rect>
-<rect class="after{{if .Worse}} worse{{end}}" x="0" y="{{.AfterY}}" width="{{.AfterW}}" height="3"><title>after: {{.After}}</title></rect>
+<rect class="before" x="0" y="{{.BeforeY}}" width="{{.BeforeW}}" height="2.5"><title>before: {{.Before}}</title></rect>
+<rect class="after{{if .Worse}} worse{{end}}" x="0" y="{{.AfterY}}" width="{{.AfterW}}" height="2.5"><title>after: {{.After}}</title></rect>
 {{end}}</svg>
 {{end}}{{end}}
 {{define "verdicts"}}<table class="sites">
@@ -113,15 +113,15 @@ func charts(bs []Benchmark) []chart {
 				}
 				return fmt.Sprintf("%.2f", 100*v/top)
 			}
-			y := i * 14
+			y := i * 11
 			ch.Rows = append(ch.Rows, chartRow{
 				Unit: m.Unit, Before: text.Num(m.Before), After: text.Num(m.After), Delta: m.Delta,
-				TextY: y + 4, BeforeY: y + 5, AfterY: y + 9,
+				TextY: y + 3, BeforeY: y + 4, AfterY: y + 7,
 				BeforeW: width(m.Before), AfterW: width(m.After),
 				Worse: m.Delta != "~" && m.After > m.Before,
 			})
 			label = append(label, fmt.Sprintf("%s %s before, %s after", m.Unit, text.Num(m.Before), text.Num(m.After)))
-			ch.Height = y + 13
+			ch.Height = y + 10
 		}
 		ch.Label = b.Name + ": " + strings.Join(label, "; ")
 		out = append(out, ch)

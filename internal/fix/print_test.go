@@ -76,8 +76,8 @@ func TestWriteHTML(t *testing.T) {
 	page := buf.String()
 	for _, want := range []string{
 		"<title>squash fix</title>",
-		`<rect class="before" x="0" y="5" width="100.00" height="3">`,
-		`<rect class="after" x="0" y="9" width="50.00" height="3">`,
+		`<rect class="before" x="0" y="4" width="100.00" height="2.5">`,
+		`<rect class="after" x="0" y="7" width="50.00" height="2.5">`,
 		"ns/op: 200 → 100 (-50.00%)",
 		`<td data-value="kept">kept</td><td>splitcut (profile-guided)</td>`,
 		`<td data-value="allocates more">allocates more</td>`,
