@@ -34,6 +34,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		seconds = fs.Int("seconds", 0, "with a -profile URL, ask the server for the allocations of the next `N` seconds (net/http/pprof serves the difference of two profiles), not those since it started, as go tool pprof -seconds")
 		bySrc   = fs.Bool("by-source", false, "with several -profile, split each site by the profile it came from")
 		noLint  = fs.Bool("nolint", false, "do not run the analyzers (squash lint) to attach their findings to sites")
+		pgoFile = fs.String("pgo", "", "measure the benchmarks built with -pgo=off and with the CPU profile in `FILE` (auto: default.pgo), side by side")
 		exact   = fs.Bool("exact", false, "record every allocation, however many: a benchmark whose attribution runs make more than about a million allocations is otherwise recorded by sample, and its sites' figures are estimates")
 	)
 	fs.StringVar(&cfg.Bench.Bench, "bench", ".", "run only the benchmarks matching `regexp`, as go test -bench")
@@ -57,6 +58,11 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if *top < 0 {
 		return fail(ctx, stderr, fmt.Errorf("-top must not be negative"))
+	}
+	if *pgoFile != "" {
+		if err := pgoFlags(fs); err != nil {
+			return fail(ctx, stderr, err)
+		}
 	}
 	if len(profiles) > 0 && cfg.Keep != "" {
 		return fail(ctx, stderr, fmt.Errorf("-keep keeps what the benchmarks measure, and -profile runs none: drop one of them"))
@@ -100,6 +106,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if isTerminal(stderr) {
 		cfg.Progress = stderr
+	}
+	if *pgoFile != "" {
+		return runPGO(ctx, cfg, *pgoFile, *asJSON, *html, stdout, stderr)
 	}
 	rep, err := report.Make(ctx, cfg)
 	if nb := (*bench.NoBenchmarksError)(nil); errors.As(err, &nb) && len(profiles) == 0 {

@@ -46,6 +46,10 @@ type Config struct {
 	// attaches their findings to the measured sites.
 	Lint *lint.Config
 
+	// PGO is the test binaries' -pgo: "off", or the path of a CPU profile;
+	// "" builds as the go command does by default.
+	PGO string
+
 	// Loader type-checks the code where the report reads its types, and
 	// keeps it for another stage of the same run; nil means a new one.
 	Loader *gotool.Loader
@@ -98,9 +102,14 @@ func Make(ctx context.Context, cfg Config) (*Report, error) {
 			findings, lintErr = lint.Run(ctx, lc)
 		}
 	}
-	ms, err := measure(ctx, ld, pkgs, work, opts, analyze)
+	ms, err := measure(ctx, ld, pkgs, work, opts, cfg.PGO, analyze)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.PGO != "" {
+		if err := readCopies(ms); err != nil {
+			return nil, err
+		}
 	}
 	rep := &Report{Packages: []Package{}}
 	var none []error // of the packages with nothing measured

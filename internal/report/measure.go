@@ -22,6 +22,7 @@ import (
 // one another, as go test builds several packages at once.
 type measurement struct {
 	pkg   gotool.Package
+	pgo   string // the build's -pgo, "" for the go command's default
 	bin   *bench.Binary
 	ix    *escape.Index
 	names []string   // the benchmarks listed
@@ -45,7 +46,7 @@ type benchRun struct {
 // timing runs are over, and returns after beside does. Its error stops the
 // report: a package's own error, unless it is bench.ErrNoBenchmarks among
 // several packages, which its measurement holds.
-func measure(ctx context.Context, ld *gotool.Loader, pkgs []gotool.Package, work string, opts bench.Options, beside func(context.Context)) ([]*measurement, error) {
+func measure(ctx context.Context, ld *gotool.Loader, pkgs []gotool.Package, work string, opts bench.Options, pgo string, beside func(context.Context)) ([]*measurement, error) {
 	if opts.Progress != nil {
 		opts.Progress = &lockedWriter{w: opts.Progress}
 	}
@@ -68,7 +69,7 @@ func measure(ctx context.Context, ld *gotool.Loader, pkgs []gotool.Package, work
 	var wg sync.WaitGroup
 	built := false
 	for i, pkg := range pkgs {
-		m := &measurement{pkg: pkg}
+		m := &measurement{pkg: pkg, pgo: pgo}
 		ms[i] = m
 		if !built {
 			if m.build(ctx, work, opts); m.err == nil {
@@ -149,7 +150,7 @@ func (m *measurement) build(ctx context.Context, work string, opts bench.Options
 		return
 	}
 	progressf(opts.Progress, "building %s", m.pkg.ImportPath)
-	m.bin, m.err = bench.Build(ctx, m.pkg, work)
+	m.bin, m.err = bench.BuildPGO(ctx, m.pkg, work, m.pgo)
 	if m.bin != nil {
 		m.bin.Timeout = opts.Timeout
 	}
@@ -264,6 +265,7 @@ func (m *measurement) record(ctx context.Context, ld *gotool.Loader, opts bench.
 // their failures in the order listed, after those of the listing.
 func (m *measurement) result() Package {
 	out := *m.out
+	out.ix = m.ix
 	for _, r := range m.runs {
 		switch {
 		case r.fail != nil:

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/escape"
 	"github.com/squashgo/squash/internal/profile"
 )
 
@@ -60,6 +61,10 @@ type Package struct {
 	// go test would not have run the benchmarks, and squash measured them
 	// all the same.
 	Vet []string `json:"vet,omitempty"`
+
+	// ix holds the compiler's records of the build measured; nil in a
+	// report read from JSON.
+	ix *escape.Index
 }
 
 // A Skip is a benchmark that skipped itself, and why.

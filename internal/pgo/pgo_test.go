@@ -1,0 +1,133 @@
+package pgo
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+	"github.com/squashgo/squash/internal/compare"
+	"github.com/squashgo/squash/internal/gotool"
+	"github.com/squashgo/squash/internal/report"
+)
+
+// cpuProfile profiles testdata/hot's benchmark as a user would before
+// building with PGO, and returns the profile's path.
+func cpuProfile(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "cpu.pprof")
+	cmd := gotool.Command(context.Background(), "testdata/hot", "test", "-run=^$", "-bench=.", "-benchtime=300ms",
+		"-pgo=off", "-o", filepath.Join(dir, "hot.test"), "-cpuprofile", prof)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("profiling testdata/hot: %v\n%s", err, out)
+	}
+	return prof
+}
+
+// TestMeasureRemovesSite: newPoint's Point escapes through its result
+// without PGO, and with a profile of the benchmark the hot call in Sum is
+// inlined, and the Point stays on Sum's stack. The site is gone, and each
+// build's records say why.
+func TestMeasureRemovesSite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	prof := cpuProfile(t)
+	e, err := Measure(context.Background(), report.Config{Dir: "testdata/hot", Bench: bench.Options{Benchtime: "2000x"}}, prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gone *Site
+	for i, s := range e.Sites {
+		if s.Change == compare.Gone && s.Old.File == "hot.go" && s.Old.Line == 13 {
+			gone = &e.Sites[i]
+		}
+	}
+	if gone == nil {
+		t.Fatalf("no site gone at hot.go:13; sites that changed: %+v", e.Sites)
+	}
+	if gone.Old.AllocsPerOp != 100 {
+		t.Errorf("the site made %v allocs/op without PGO, want 100", gone.Old.AllocsPerOp)
+	}
+	if !strings.HasPrefix(gone.Off.Inline, "cannotInlineFunction: function too complex") {
+		t.Errorf("without PGO, the inlining record is %q, want cannotInlineFunction", gone.Off.Inline)
+	}
+	if !slices.ContainsFunc(gone.Off.Escapes, func(r Record) bool {
+		return r.Pos == "hot.go:13:7" && strings.HasPrefix(r.Summary, "&Point{...} escapes to heap")
+	}) {
+		t.Errorf("without PGO, no record that &Point{...} escapes at hot.go:13:7: %+v", gone.Off.Escapes)
+	}
+	if !strings.HasPrefix(gone.On.Inline, "canInlineFunction: cost:") {
+		t.Errorf("with PGO, the inlining record is %q, want canInlineFunction", gone.On.Inline)
+	}
+	if !slices.ContainsFunc(gone.On.Copies, func(c Copy) bool { return slices.Equal(c.Calls, []string{"hot.go:43"}) && !c.Escapes }) {
+		t.Errorf("with PGO, no copy inlined at hot.go:43 where nothing escapes: %+v", gone.On.Copies)
+	}
+	if !slices.Equal(gone.Inlined, []string{"hot.go:43"}) {
+		t.Errorf("PGO inlined %q, want the call at hot.go:43", gone.Inlined)
+	}
+	for _, b := range e.Comparison.Packages[0].Benchmarks {
+		if b.Name == "BenchmarkSum" && b.Metrics[2].New.Center != 0 {
+			t.Errorf("BenchmarkSum with PGO: %v allocs/op, want 0", b.Metrics[2].New.Center)
+		}
+	}
+	var out bytes.Buffer
+	if err := WriteText(&out, e); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"BenchmarkSum gone hot.go:13 hot.newPoint",
+		"escape at hot.go:13:7: &Point{...} escapes to heap",
+		"inlined at hot.go:43: nothing escapes there: the value stays on the stack",
+		"PGO inlined it at hot.go:43",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the text lacks %q:\n%s", want, out.String())
+		}
+	}
+	t.Logf("\n%s", out.String())
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		path, want string
+	}{
+		{filepath.Join(dir, "none.pprof"), "no such file or directory"},
+		{write("text.pprof", "not a profile"), "is not a pprof profile"},
+		{write("pre.pprof", preprofile+"x\n"), ""},
+	} {
+		err := Check(tc.path)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("Check(%s) = %v, want nil", tc.path, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("Check(%s) = %v, want %q", tc.path, err, tc.want)
+		case err != nil && strings.Contains(err.Error(), "\n"):
+			t.Errorf("Check(%s): more than one line: %v", tc.path, err)
+		}
+	}
+}
+
+func FuzzCheckData(f *testing.F) {
+	f.Add([]byte(preprofile))
+	f.Add([]byte("not a profile"))
+	f.Add([]byte{0x1f, 0x8b, 0x08, 0x00})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := CheckData(data, "f"); err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("more than one line: %v", err)
+		}
+	})
+}

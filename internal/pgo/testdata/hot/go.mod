@@ -1,0 +1,3 @@
+module example.com/hot
+
+go 1.26

@@ -1,0 +1,11 @@
+package hot
+
+import "testing"
+
+var sink int
+
+func BenchmarkSum(b *testing.B) {
+	for b.Loop() {
+		sink = Sum(100)
+	}
+}
