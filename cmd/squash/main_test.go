@@ -103,7 +103,7 @@ func TestHelpCommand(t *testing.T) {
 		}
 	}
 	code, stdout, stderr := squash(t, testMod, "help", "gaurd")
-	if code != exitError || stdout != "" || stderr != "squash: help takes one command, one of diff, explain, fix, guard, lint, report, version\n" {
+	if code != exitError || stdout != "" || stderr != "squash: help takes one command, one of diff, explain, fix, gc, guard, lint, report, version\n" {
 		t.Errorf("squash help gaurd: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }

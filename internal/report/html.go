@@ -41,7 +41,7 @@ func mustRead(name string) string {
 // page holds its style and script, and a Content-Security-Policy that lets
 // nothing else run or load. A page's data has a field Title.
 func PageTemplate(body string) (*template.Template, error) {
-	t, err := template.New("page").Funcs(pageFuncs).ParseFS(htmlFiles, "html/page.tmpl")
+	t, err := template.New("page").Funcs(pageFuncs).ParseFS(htmlFiles, "html/page.tmpl", "html/curve.tmpl")
 	if err != nil {
 		return nil, err
 	}

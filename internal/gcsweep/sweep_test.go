@@ -1,0 +1,48 @@
+package gcsweep
+
+import (
+	"context"
+	"testing"
+
+	"github.com/squashgo/squash/internal/bench"
+)
+
+// TestSweepTrend: on examples/sexpr's parse of 4 KiB onto the heap, which
+// collects every dozen operations at the default GOGC, a higher GOGC
+// collects less often, spends less of the CPU collecting, and takes more
+// memory. The settings are ten times apart, so that the trend stands above
+// the noise of a short run on a loaded machine; the figures are not
+// checked, only their order.
+func TestSweepTrend(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs benchmarks")
+	}
+	res, err := Run(context.Background(), Config{
+		Dir:      "../../examples/sexpr",
+		Bench:    bench.Options{Bench: "Parse/bytes=4096/alloc=heap", Benchtime: "1s"},
+		Settings: Settings([]string{"20", "200", "2000"}, nil),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sweeps) != 1 {
+		t.Fatalf("%d sweeps, want 1", len(res.Sweeps))
+	}
+	ps := res.Sweeps[0].Points
+	for i, p := range ps {
+		t.Logf("%s: %.0f ns/op, GC CPU %.1f%% (%d samples), %.3f GCs/op, peak RSS %s MiB, peak heap %s MiB", p.Setting, p.NsPerOp, 100*p.GCCPU, p.CPUSamples, p.GCsPerOp, mib(p.PeakRSS), heapMiB(p.PeakHeap))
+		if i == 0 {
+			continue
+		}
+		q := ps[i-1]
+		if p.GCCPU >= q.GCCPU {
+			t.Errorf("GC CPU %.1f%% under %s, not below %.1f%% under %s", 100*p.GCCPU, p.Setting, 100*q.GCCPU, q.Setting)
+		}
+		if p.GCsPerOp >= q.GCsPerOp {
+			t.Errorf("%.3f GCs/op under %s, not below %.3f under %s", p.GCsPerOp, p.Setting, q.GCsPerOp, q.Setting)
+		}
+		if p.PeakRSS <= q.PeakRSS {
+			t.Errorf("peak RSS %s MiB under %s, not above %s MiB under %s", mib(p.PeakRSS), p.Setting, mib(q.PeakRSS), q.Setting)
+		}
+	}
+}
