@@ -26,12 +26,19 @@ type Effect struct {
 	// Sites are the sites that changed, with the compiler's records of
 	// each build.
 	Sites []Site
+	// Interleaved is the number of timing runs of each build whose
+	// figures the reports hold, made with the two builds' runs
+	// alternating; 0 where each report's figures are its own runs'.
+	Interleaved int
 }
 
 // Measure measures the packages cfg names twice, built with -pgo=off and
 // with the profile at pgo ("auto" for the default.pgo that Auto finds), and
-// joins the two. cfg.PGO is ignored. The builds are measured one after the
-// other, each as squash report measures it.
+// joins the two. cfg.PGO is ignored. Each build is measured as squash
+// report measures it, one after the other; with cfg.Bench.Count above 1,
+// the reports' figures are then those of Count runs of each build made
+// with the two builds' runs alternating, as timings are compared only
+// between runs made at the same time.
 func Measure(ctx context.Context, cfg report.Config, pgo string) (*Effect, error) {
 	if pgo == "auto" {
 		pkgs, err := gotool.Resolve(ctx, cfg.Dir, cfg.Patterns)
@@ -51,6 +58,11 @@ func Measure(ctx context.Context, cfg report.Config, pgo string) (*Effect, error
 	}
 	off, on := cfg, cfg
 	off.PGO, on.PGO = "off", abs
+	count := max(cfg.Bench.Count, 1)
+	if count > 1 {
+		// One timing run each: the runs that count come later.
+		off.Bench.Count, on.Bench.Count = 1, 1
+	}
 	off.Progress, on.Progress = prefixed(cfg.Progress, "-pgo=off: "), prefixed(cfg.Progress, "-pgo="+filepath.Base(pgo)+": ")
 	offRep, err := report.Make(ctx, off)
 	if err != nil {
@@ -61,6 +73,12 @@ func Measure(ctx context.Context, cfg report.Config, pgo string) (*Effect, error
 		return nil, err
 	}
 	e := &Effect{Profile: pgo, Off: offRep, On: onRep}
+	if count > 1 {
+		if err := interleave(ctx, cfg, abs, count, offRep, onRep); err != nil {
+			return nil, err
+		}
+		e.Interleaved = count
+	}
 	e.Comparison = compare.Compare(offRep, onRep, "-pgo=off", "-pgo="+pgo)
 	e.Sites = join(e.Comparison, offRep, onRep)
 	return e, nil

@@ -38,7 +38,7 @@ func TestMeasureRemovesSite(t *testing.T) {
 		t.Skip("builds and runs benchmarks")
 	}
 	prof := cpuProfile(t)
-	e, err := Measure(context.Background(), report.Config{Dir: "testdata/hot", Bench: bench.Options{Benchtime: "2000x"}}, prof)
+	e, err := Measure(context.Background(), report.Config{Dir: "testdata/hot", Bench: bench.Options{Benchtime: "2000x", Count: 2}}, prof)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +75,9 @@ func TestMeasureRemovesSite(t *testing.T) {
 		if b.Name == "BenchmarkSum" && b.Metrics[2].New.Center != 0 {
 			t.Errorf("BenchmarkSum with PGO: %v allocs/op, want 0", b.Metrics[2].New.Center)
 		}
+	}
+	if e.Interleaved != 2 || e.Off.Packages[0].Benchmarks[0].Runs != 2 || e.On.Packages[0].Benchmarks[0].Runs != 2 {
+		t.Errorf("%d interleaved runs, %d and %d runs in the reports; want 2 of each build", e.Interleaved, e.Off.Packages[0].Benchmarks[0].Runs, e.On.Packages[0].Benchmarks[0].Runs)
 	}
 	var out bytes.Buffer
 	if err := WriteText(&out, e); err != nil {

@@ -17,6 +17,9 @@ func WriteText(w io.Writer, e *Effect) error {
 	if err := compare.WriteText(w, e.Comparison); err != nil {
 		return err
 	}
+	if e.Interleaved > 0 {
+		fmt.Fprintf(w, "\nns/op, B/op and allocs/op: %d runs of each build, each in a process of its own, the two builds' runs alternating.\n", e.Interleaved)
+	}
 	if len(e.Sites) == 0 {
 		_, err := fmt.Fprintf(w, "\nPGO removed and added no allocation site.\n")
 		return err
