@@ -9,7 +9,9 @@
 //
 //   - ns/op, B/op and allocs/op: go test's result line.
 //   - the CPU shares of collecting and allocating: the run's CPU profile,
-//     split as squash report splits it (internal/profile.AllocCPUShare).
+//     split as squash report splits it, but for the assists that
+//     allocations make, which count as collecting
+//     (internal/profile.CollectorShare).
 //   - GCs per op: the collections the runtime started on its own, the
 //     lines of GODEBUG=gctrace=1 without "(forced)", counted after the
 //     testing package's last forced collection, which it makes before the

@@ -25,7 +25,7 @@ func WriteHTML(w io.Writer, r *Result) error {
 	for _, s := range r.Sweeps {
 		ps := gcSweep{Benchmark: s.Benchmark, Package: s.Package, Knee: KneeText(s), Curve: Curve(s)}
 		for _, pt := range s.Points {
-			ps.Rows = append(ps.Rows, gcRow{Setting: pt.Setting.String(), Ns: text.Num(pt.NsPerOp), GC: pct(pt.GCCPU), Alloc: pct(pt.AllocCPU), GCs: text.PerOp(pt.GCsPerOp), RSS: mib(pt.PeakRSS), Heap: heapMiB(pt.PeakHeap)})
+			ps.Rows = append(ps.Rows, gcRow{Setting: pt.Setting.String(), Ns: text.Num(pt.NsPerOp), GC: pct(pt.GCCPU), Alloc: pct(pt.AllocCPU), GCs: perOp(pt.GCsPerOp), RSS: mib(pt.PeakRSS), Heap: heapMiB(pt.PeakHeap)})
 		}
 		p.Sweeps = append(p.Sweeps, ps)
 	}

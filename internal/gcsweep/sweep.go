@@ -56,8 +56,9 @@ type Point struct {
 	BytesPerOp  float64   `json:"bytes_per_op"`
 	AllocsPerOp float64   `json:"allocs_per_op"`
 	// GCCPU and AllocCPU are the shares of the CPU profile's time in the
-	// collector and in the allocator, as squash report splits them; an
-	// assist that an allocation makes counts as allocating.
+	// collector and in the allocator, as squash report splits them, but
+	// for the assists that allocations make, which count as collecting.
+
 	GCCPU      float64 `json:"gc_cpu"`
 	AllocCPU   float64 `json:"alloc_cpu"`
 	CPUSamples int     `json:"cpu_samples"`

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 
 	"github.com/squashgo/squash/internal/text"
@@ -11,7 +12,7 @@ import (
 
 // Sources says where each figure of a sweep comes from, as the text and
 // the page print it.
-const Sources = `ns/op: go test. GC CPU and alloc CPU: the CPU profile, as squash report splits it (an assist counts as allocating). GCs/op: the collections the runtime started itself (GODEBUG=gctrace=1 lines without "(forced)") in the round go test reports, over its b.N. peak RSS: the test process's peak resident set (wait4's rusage), everything it holds. peak heap: the largest heap gctrace printed at a collection's end in that round, rounded down to a MiB.`
+const Sources = `ns/op: go test. GC CPU and alloc CPU: the CPU profile, as squash report splits it, but for an assist, which counts as collecting. GCs/op: the collections the runtime started itself (GODEBUG=gctrace=1 lines without "(forced)") in the round go test reports, over its b.N. peak RSS: the test process's peak resident set (wait4's rusage), everything it holds. peak heap: the largest heap gctrace printed at a collection's end in that round, rounded down to a MiB.`
 
 // WriteText writes r as a table per benchmark, one row per setting, and
 // names each sweep's knee.
@@ -26,7 +27,7 @@ func WriteText(w io.Writer, r *Result) error {
 		fmt.Fprintf(tw, "\n%s\n", s.Benchmark)
 		fmt.Fprintf(tw, "setting\tns/op\tGC CPU\talloc CPU\tGCs/op\tpeak RSS MiB\tpeak heap MiB\t\n")
 		for _, p := range s.Points {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Setting, text.Num(p.NsPerOp), pct(p.GCCPU), pct(p.AllocCPU), text.PerOp(p.GCsPerOp), mib(p.PeakRSS), heapMiB(p.PeakHeap))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Setting, text.Num(p.NsPerOp), pct(p.GCCPU), pct(p.AllocCPU), perOp(p.GCsPerOp), mib(p.PeakRSS), heapMiB(p.PeakHeap))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -79,4 +80,11 @@ func heapMiB(n int64) string {
 		return "-"
 	}
 	return mib(n)
+}
+
+// perOp formats a count per op to three significant digits: collections
+// per op are often a small fraction, which text.PerOp would print as
+// <0.01.
+func perOp(v float64) string {
+	return strconv.FormatFloat(v, 'g', 3, 64)
 }
