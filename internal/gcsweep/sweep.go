@@ -58,7 +58,6 @@ type Point struct {
 	// GCCPU and AllocCPU are the shares of the CPU profile's time in the
 	// collector and in the allocator, as squash report splits them, but
 	// for the assists that allocations make, which count as collecting.
-
 	GCCPU      float64 `json:"gc_cpu"`
 	AllocCPU   float64 `json:"alloc_cpu"`
 	CPUSamples int     `json:"cpu_samples"`
