@@ -86,7 +86,7 @@ func TestMeasureRemovesSite(t *testing.T) {
 	for _, want := range []string{
 		"BenchmarkSum gone hot.go:13 hot.newPoint",
 		"escape at hot.go:13:7: &Point{...} escapes to heap",
-		"inlined at hot.go:43: nothing escapes there: the value stays on the stack",
+		"inlined at hot.go:43: nothing escapes there",
 		"PGO inlined it at hot.go:43",
 	} {
 		if !strings.Contains(out.String(), want) {

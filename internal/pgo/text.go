@@ -35,8 +35,8 @@ func WriteText(w io.Writer, e *Effect) error {
 		if site.Code != "" {
 			fmt.Fprintf(&b, "  %s\n", site.Code)
 		}
-		writeRecords(&b, "-pgo=off", s.Off)
-		writeRecords(&b, "-pgo="+e.Profile, s.On)
+		writeRecords(&b, "-pgo=off", s.Off, s.Old)
+		writeRecords(&b, "-pgo="+e.Profile, s.On, s.New)
 		for _, c := range s.Inlined {
 			fmt.Fprintf(&b, "  PGO inlined it at %s\n", c)
 		}
@@ -45,8 +45,15 @@ func WriteText(w io.Writer, e *Effect) error {
 	return err
 }
 
-func writeRecords(b *strings.Builder, build string, rs Records) {
+// writeRecords writes what a build's compiler recorded of a site's line,
+// and how the line allocates in that build, where it does.
+func writeRecords(b *strings.Builder, build string, rs Records, site *report.Site) {
 	fmt.Fprintf(b, "  %s:\n", build)
+	if site != nil && site.MechanismText != "" {
+		// Where the value stays on the stack, a slice may still grow onto
+		// the heap: the mechanism says so.
+		fmt.Fprintf(b, "    allocates: %s\n", site.MechanismText)
+	}
 	if rs.Inline != "" {
 		fmt.Fprintf(b, "    %s\n", rs.Inline)
 	}
@@ -58,7 +65,7 @@ func writeRecords(b *strings.Builder, build string, rs Records) {
 		}
 	}
 	for _, c := range rs.Copies {
-		what := "nothing escapes there: the value stays on the stack"
+		what := "nothing escapes there"
 		if c.Escapes {
 			what = "escapes there"
 		}
