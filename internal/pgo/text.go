@@ -35,6 +35,11 @@ func WriteText(w io.Writer, e *Effect) error {
 		if site.Code != "" {
 			fmt.Fprintf(&b, "  %s\n", site.Code)
 		}
+		if s.Old != nil && s.Old.Tiny || s.New != nil && s.New.Tiny {
+			// Packing differs between builds, and so the counts, by a
+			// little, where the total allocs/op does not move.
+			fmt.Fprintf(&b, "  tiny allocations: a profile records one per 16-byte block, so its counts are lower bounds and move with packing\n")
+		}
 		writeRecords(&b, "-pgo=off", s.Off, s.Old)
 		writeRecords(&b, "-pgo="+e.Profile, s.On, s.New)
 		for _, c := range s.Inlined {
