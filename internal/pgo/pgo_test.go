@@ -72,9 +72,27 @@ func TestMeasureRemovesSite(t *testing.T) {
 		t.Errorf("PGO inlined %q, want the call at hot.go:43", gone.Inlined)
 	}
 	for _, b := range e.Comparison.Packages[0].Benchmarks {
-		if b.Name == "BenchmarkSum" && b.Metrics[2].New.Center != 0 {
-			t.Errorf("BenchmarkSum with PGO: %v allocs/op, want 0", b.Metrics[2].New.Center)
+		if b.Metrics[2].New.Center != 0 {
+			t.Errorf("%s with PGO: %v allocs/op, want 0", b.Name, b.Metrics[2].New.Center)
 		}
+	}
+	// The Square that Areas converts to a Shape escapes, as scaled calls
+	// a method of it; inlined, the method is Square's, and nothing does.
+	var square *Site
+	for i, s := range e.Sites {
+		if s.Change == compare.Gone && s.Old.File == "hot.go" && s.Old.Line == 86 {
+			square = &e.Sites[i]
+		}
+	}
+	switch {
+	case square == nil:
+		t.Errorf("no site gone at hot.go:86; sites that changed: %+v", e.Sites)
+	case !slices.ContainsFunc(square.Off.Escapes, func(r Record) bool { return strings.HasPrefix(r.Summary, "Square{...} escapes to heap") }):
+		t.Errorf("without PGO, no record that Square{...} escapes: %+v", square.Off.Escapes)
+	case len(square.On.Escapes) != 0:
+		t.Errorf("with PGO, escape records %+v, want none", square.On.Escapes)
+	case !slices.Equal(square.InlinedHere, []string{"hot.scaled"}):
+		t.Errorf("PGO inlined %q at the line, want hot.scaled", square.InlinedHere)
 	}
 	if e.Interleaved != 2 || e.Off.Packages[0].Benchmarks[0].Runs != 2 || e.On.Packages[0].Benchmarks[0].Runs != 2 {
 		t.Errorf("%d interleaved runs, %d and %d runs in the reports; want 2 of each build", e.Interleaved, e.Off.Packages[0].Benchmarks[0].Runs, e.On.Packages[0].Benchmarks[0].Runs)
@@ -88,6 +106,9 @@ func TestMeasureRemovesSite(t *testing.T) {
 		"escape at hot.go:13:7: &Point{...} escapes to heap",
 		"inlined at hot.go:43: nothing escapes there",
 		"PGO inlined it at hot.go:43",
+		"BenchmarkAreas gone hot.go:86 hot.Areas",
+		"escape at hot.go:86:21: Square{...} escapes to heap",
+		"PGO inlined hot.scaled here",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the text lacks %q:\n%s", want, out.String())

@@ -29,6 +29,9 @@ type Site struct {
 	// the build with the profile and not in the other, "file:line" from
 	// the function compiled inward: the calls PGO inlined.
 	Inlined []string
+	// InlinedHere are the functions inlined at calls on the line in the
+	// build with the profile and not in the other.
+	InlinedHere []string
 }
 
 // MarshalJSON writes s with snake_case names: the site's file, line,
@@ -62,7 +65,8 @@ func (s Site) MarshalJSON() ([]byte, error) {
 		Off          Records  `json:"off_records"`
 		On           Records  `json:"on_records"`
 		InlinedByPGO []string `json:"inlined_by_pgo,omitempty"`
-	}{s.Package, s.Benchmark, string(s.Change), site.File, site.Line, site.Function, site.Code, of(s.Old), of(s.New), s.Off, s.On, s.Inlined})
+		InlinedHere  []string `json:"inlined_here_by_pgo,omitempty"`
+	}{s.Package, s.Benchmark, string(s.Change), site.File, site.Line, site.Function, site.Code, of(s.Old), of(s.New), s.Off, s.On, s.Inlined, s.InlinedHere})
 }
 
 // Records are the compiler's records of one build on a site's line.
@@ -79,6 +83,10 @@ type Records struct {
 	// binary's DWARF, each with whether a record says that something
 	// escapes in it.
 	Copies []Copy `json:"copies,omitempty"`
+	// Here are the module's functions inlined at calls on the line, from
+	// the same DWARF: "toml.typeEqual". A value passed to a call that is
+	// inlined may no longer escape.
+	Here []string `json:"inlined_here,omitempty"`
 }
 
 // A Record is one escape record, its positions relative to the module
@@ -102,6 +110,7 @@ type Copy struct {
 // report's build recorded of each.
 func join(c *compare.Comparison, off, on *report.Report) []Site {
 	var out []Site
+	files := map[string]*parsed{}
 	for _, p := range c.Packages {
 		offPkg, onPkg := pkg(off, p.Path), pkg(on, p.Path)
 		for _, b := range p.Benchmarks {
@@ -112,9 +121,14 @@ func join(c *compare.Comparison, off, on *report.Report) []Site {
 				site := Site{Package: p.Path, Benchmark: b.Name, Site: s}
 				abs, root, line := where(s)
 				if abs != "" && offPkg != nil && onPkg != nil {
-					site.Off = records(offPkg.Records(), abs, root, line)
-					site.On = records(onPkg.Records(), abs, root, line)
+					site.Off = records(offPkg.Records(), abs, root, line, files)
+					site.On = records(onPkg.Records(), abs, root, line, files)
 					site.Inlined = added(site.Off.Copies, site.On.Copies)
+					for _, f := range site.On.Here {
+						if !slices.Contains(site.Off.Here, f) {
+							site.InlinedHere = append(site.InlinedHere, f)
+						}
+					}
 				}
 				out = append(out, site)
 			}
@@ -148,12 +162,17 @@ func where(s compare.Site) (abs, root string, line int) {
 }
 
 // records returns what ix recorded of line of the file at abs.
-func records(ix *escape.Index, abs, root string, line int) Records {
+func records(ix *escape.Index, abs, root string, line int, files map[string]*parsed) Records {
 	var rs Records
 	if ix == nil {
 		return rs
 	}
-	if decl, ok := declLine(abs, line); ok {
+	for _, p := range ix.InlinedInto(abs, line) {
+		if name := parse(files, p.File).funcAt(p.Line); name != "" && !slices.Contains(rs.Here, name) {
+			rs.Here = append(rs.Here, name)
+		}
+	}
+	if decl, ok := parse(files, abs).declLine(line); ok {
 		for _, r := range ix.Here(abs, decl) {
 			if r.Code == "canInlineFunction" || r.Code == "cannotInlineFunction" {
 				rs.Inline = r.Code + ": " + r.Message
@@ -194,22 +213,86 @@ func added(off, on []Copy) []string {
 	return out
 }
 
-// declLine returns the line of the name of the function declared in the
-// file at path that holds line: where the compiler records whether it can
-// inline it.
-func declLine(path string, line int) (int, bool) {
+// A parsed file is a Go file's functions, by their lines.
+type parsed struct {
+	pkg   string
+	funcs []parsedFunc
+}
+
+type parsedFunc struct {
+	name        string // "(*Encoder).encode"
+	decl        int    // the line of its name
+	first, last int
+}
+
+// parse parses the file at path once; a file that does not parse has no
+// functions.
+func parse(files map[string]*parsed, path string) *parsed {
+	if p, ok := files[path]; ok {
+		return p
+	}
+	p := &parsed{}
+	files[path] = p
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 	if err != nil {
-		return 0, false
+		return p
 	}
+	p.pkg = f.Name.Name
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok {
 			continue
 		}
-		if from, to := fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line; from <= line && line <= to {
-			return fset.Position(fd.Name.Pos()).Line, true
+		name := fd.Name.Name
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			name = recvName(fd.Recv.List[0].Type) + "." + name
+		}
+		p.funcs = append(p.funcs, parsedFunc{name, fset.Position(fd.Name.Pos()).Line, fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line})
+	}
+	return p
+}
+
+// recvName returns a method's receiver type as a method's name spells
+// it: "(*Encoder)" or "Encoder", without type parameters.
+func recvName(x ast.Expr) string {
+	star := false
+	if s, ok := x.(*ast.StarExpr); ok {
+		star, x = true, s.X
+	}
+	switch t := x.(type) {
+	case *ast.IndexExpr:
+		x = t.X
+	case *ast.IndexListExpr:
+		x = t.X
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return "?"
+	}
+	if star {
+		return "(*" + id.Name + ")"
+	}
+	return id.Name
+}
+
+// funcAt returns the package-qualified name of the function declared
+// around line, "toml.typeEqual", or "".
+func (p *parsed) funcAt(line int) string {
+	for _, f := range p.funcs {
+		if f.first <= line && line <= f.last {
+			return p.pkg + "." + f.name
+		}
+	}
+	return ""
+}
+
+// declLine returns the line of the name of the function declared around
+// line: where the compiler records whether it can inline it.
+func (p *parsed) declLine(line int) (int, bool) {
+	for _, f := range p.funcs {
+		if f.first <= line && line <= f.last {
+			return f.decl, true
 		}
 	}
 	return 0, false

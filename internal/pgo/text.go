@@ -45,20 +45,19 @@ func WriteText(w io.Writer, e *Effect) error {
 		for _, c := range s.Inlined {
 			fmt.Fprintf(&b, "  PGO inlined it at %s\n", c)
 		}
+		for _, f := range s.InlinedHere {
+			fmt.Fprintf(&b, "  PGO inlined %s here\n", f)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // writeRecords writes what a build's compiler recorded of a site's line,
-// and how the line allocates in that build, where it does.
+// and how the line allocates in that build, where it does (site is nil
+// where it does not).
 func writeRecords(b *strings.Builder, build string, rs Records, site *report.Site) {
 	fmt.Fprintf(b, "  %s:\n", build)
-	if site != nil && site.MechanismText != "" {
-		// Where the value stays on the stack, a slice may still grow onto
-		// the heap: the mechanism says so.
-		fmt.Fprintf(b, "    allocates: %s\n", site.MechanismText)
-	}
 	if rs.Inline != "" {
 		fmt.Fprintf(b, "    %s\n", rs.Inline)
 	}
@@ -69,6 +68,12 @@ func writeRecords(b *strings.Builder, build string, rs Records, site *report.Sit
 			fmt.Fprintf(b, "    escape at %s: %s\n", r.Pos, r.Summary)
 		}
 	}
+	if site == nil && len(rs.Escapes) == 0 {
+		fmt.Fprintf(b, "    no escape record on the line\n")
+	}
+	if len(rs.Here) > 0 {
+		fmt.Fprintf(b, "    inlined here: %s\n", strings.Join(rs.Here, ", "))
+	}
 	for _, c := range rs.Copies {
 		what := "nothing escapes there"
 		if c.Escapes {
@@ -76,8 +81,10 @@ func writeRecords(b *strings.Builder, build string, rs Records, site *report.Sit
 		}
 		fmt.Fprintf(b, "    inlined at %s: %s\n", strings.Join(c.Calls, " → "), what)
 	}
-	if rs.Inline == "" && len(rs.Escapes) == 0 && len(rs.Copies) == 0 {
-		fmt.Fprintf(b, "    no record\n")
+	if site != nil && site.MechanismText != "" {
+		// Where the value stays on the stack, a slice may still grow onto
+		// the heap: the mechanism says so.
+		fmt.Fprintf(b, "    allocates: %s\n", site.MechanismText)
 	}
 }
 

@@ -45,3 +45,45 @@ func Sum(n int) int {
 	}
 	return s
 }
+
+// A Shape has an area.
+type Shape interface{ Area() int }
+
+// A Square is a Shape. Of 16 bytes, it is not one of the tiny values
+// that the runtime packs into shared blocks, which a profile counts once a
+// block.
+type Square struct{ Side, Unit int }
+
+// Area returns the square's area.
+func (s Square) Area() int { return s.Side * s.Side * s.Unit }
+
+// scaled calls a method of s, which the escape analysis cannot follow
+// through an interface: s leaks, and a value converted to a Shape to call
+// it escapes. Its cost is just over the budget; inlined at a call that
+// passes a Square, the call of Area is a call of Square.Area, and the
+// Square stays on the caller's stack.
+func scaled(s Shape, k int) int {
+	a := s.Area()
+	for i := 0; i < 3; i++ {
+		a += k*i - a/7
+		if a > 1000 {
+			a -= 1000
+		}
+	}
+	if a%7 == 3 {
+		a += k ^ 5
+	}
+	return a
+}
+
+// Areas adds up the scaled areas of n squares. It is never inlined, for
+// the reason Sum is not.
+//
+//go:noinline
+func Areas(n int) int {
+	t := 0
+	for i := range n {
+		t += scaled(Square{i, 1}, i)
+	}
+	return t
+}

@@ -9,3 +9,9 @@ func BenchmarkSum(b *testing.B) {
 		sink = Sum(100)
 	}
 }
+
+func BenchmarkAreas(b *testing.B) {
+	for b.Loop() {
+		sink = Areas(100)
+	}
+}
