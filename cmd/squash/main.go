@@ -9,6 +9,7 @@
 //	squash lint [flags] [packages]       allocation analyzers with suggested fixes
 //	squash fix [flags] [packages]        try the fixes where benchmarks allocate; keep what they prove
 //	squash guard [flags] [packages]      check allocation budgets and //squash:noalloc
+//	squash gc [flags] [packages]         run benchmarks under GOGC and GOMEMLIMIT settings
 //	squash version [-json]               squash's version and the Go version that built it
 //	squash help [command]                the usage of squash or of a command
 //
