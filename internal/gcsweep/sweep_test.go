@@ -29,15 +29,12 @@ func TestSweepTrend(t *testing.T) {
 		t.Fatalf("%d sweeps, want 1", len(res.Sweeps))
 	}
 	ps := res.Sweeps[0].Points
-	for i, p := range ps {
+	for _, p := range ps {
 		t.Logf("%s: %.0f ns/op, GC CPU %.1f%% (%d samples), %.3f GCs/op, peak RSS %s MiB, peak heap %s MiB", p.Setting, p.NsPerOp, 100*p.GCCPU, p.CPUSamples, p.GCsPerOp, mib(p.PeakRSS), heapMiB(p.PeakHeap))
-		if i == 0 {
-			continue
-		}
-		q := ps[i-1]
-		if p.GCCPU >= q.GCCPU {
-			t.Errorf("GC CPU %.1f%% under %s, not below %.1f%% under %s", 100*p.GCCPU, p.Setting, 100*q.GCCPU, q.Setting)
-		}
+	}
+	// Collections per op and the heap follow GOGC at every step.
+	for i := 1; i < len(ps); i++ {
+		p, q := ps[i], ps[i-1]
 		if p.GCsPerOp >= q.GCsPerOp {
 			t.Errorf("%.3f GCs/op under %s, not below %.3f under %s", p.GCsPerOp, p.Setting, q.GCsPerOp, q.Setting)
 		}
@@ -45,9 +42,21 @@ func TestSweepTrend(t *testing.T) {
 			t.Errorf("peak heap %s MiB under %s, not above %s MiB under %s", heapMiB(p.PeakHeap), p.Setting, heapMiB(q.PeakHeap), q.Setting)
 		}
 	}
-	// The process's own 17 MiB or so hides a heap of a few: only the
-	// ends are compared.
-	if first, last := ps[0], ps[len(ps)-1]; last.PeakRSS <= first.PeakRSS {
+	// The CPU shares are samples, and the settings past the default
+	// differ by a few points, which the scavenger's work on a larger heap
+	// can undo: the share is highest at the lowest GOGC, and a third
+	// lower at the highest. The process's own 17 MiB or so hides a heap
+	// of a few: of peak RSS too, only the ends are compared.
+	first, last := ps[0], ps[len(ps)-1]
+	for _, p := range ps[1:] {
+		if p.GCCPU >= first.GCCPU {
+			t.Errorf("GC CPU %.1f%% under %s, not below %.1f%% under %s", 100*p.GCCPU, p.Setting, 100*first.GCCPU, first.Setting)
+		}
+	}
+	if last.GCCPU > first.GCCPU*2/3 {
+		t.Errorf("GC CPU %.1f%% under %s, not a third below %.1f%% under %s", 100*last.GCCPU, last.Setting, 100*first.GCCPU, first.Setting)
+	}
+	if last.PeakRSS <= first.PeakRSS {
 		t.Errorf("peak RSS %s MiB under %s, not above %s MiB under %s", mib(last.PeakRSS), last.Setting, mib(first.PeakRSS), first.Setting)
 	}
 }
