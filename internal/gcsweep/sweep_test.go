@@ -8,10 +8,10 @@ import (
 )
 
 // TestSweepTrend: on examples/sexpr's parse of 4 KiB onto the heap, which
-// collects every dozen operations at the default GOGC, a higher GOGC
+// collects every 30 operations at the default GOGC, a higher GOGC
 // collects less often, spends less of the CPU collecting, and takes more
-// memory, by the process's peak RSS and by gctrace's peak heap. The settings are ten times apart, so that the trend stands above
-// the noise of a short run on a loaded machine; the figures are not
+// memory. The settings are ten times apart, so that the trend stands
+// above the noise of a short run on a loaded machine; the figures are not
 // checked, only their order.
 func TestSweepTrend(t *testing.T) {
 	if testing.Short() {
