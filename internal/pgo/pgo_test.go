@@ -15,13 +15,15 @@ import (
 	"github.com/squashgo/squash/internal/report"
 )
 
-// cpuProfile profiles testdata/hot's benchmark as a user would before
-// building with PGO, and returns the profile's path.
+// cpuProfile profiles testdata/hot's benchmarks as a user would before
+// building with PGO, and returns the profile's path. A second of each
+// gives the hot calls about a hundred samples, also on a loaded machine,
+// where a benchmark's second of wall time is less of CPU time.
 func cpuProfile(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	prof := filepath.Join(dir, "cpu.pprof")
-	cmd := gotool.Command(context.Background(), "testdata/hot", "test", "-run=^$", "-bench=.", "-benchtime=300ms",
+	cmd := gotool.Command(context.Background(), "testdata/hot", "test", "-run=^$", "-bench=.", "-benchtime=1s",
 		"-pgo=off", "-o", filepath.Join(dir, "hot.test"), "-cpuprofile", prof)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("profiling testdata/hot: %v\n%s", err, out)
