@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-
-	"github.com/squashgo/squash/internal/gotool"
 )
 
 // A Process is one timing run of a benchmark in a process of its own, with
@@ -32,16 +30,18 @@ func (b *Binary) TimeIn(ctx context.Context, name string, env []string, benchtim
 	if benchtime == "" {
 		benchtime = "1s"
 	}
-	cmd := exec.CommandContext(ctx, b.Path, "-test.run=^$", "-test.bench="+ExactRegexp(name), "-test.benchmem",
+	cmd, timedOut, cancel := b.command(ctx, "-test.run=^$", "-test.bench="+ExactRegexp(name), "-test.benchmem",
 		"-test.benchtime="+benchtime, "-test.count=1", "-test.cpuprofile="+cpuProfile)
-	cmd.Dir = b.Package.Dir
+	defer cancel()
 	cmd.Env = append(os.Environ(), env...)
-	gotool.InterruptOnCancel(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
+	}
+	if timedOut() {
+		return nil, b.timedOut(stdout.String()+stderr.String(), b.timeout())
 	}
 	if err != nil {
 		if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {

@@ -494,33 +494,16 @@ func sampledIters(r *Result) (base, n int) {
 // and returns its output. If the binary fails, the error is a *Failure, the
 // first that the output shows, and the output is returned too.
 func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
-	// As go test runs it: a benchmark that calls os.Exit(0) fails rather
-	// than ending the run as if it had passed.
-	args = append([]string{"-test.paniconexit0"}, args...)
-	// The testing package's -test.timeout does not cover benchmarks: go
-	// test ends a binary that runs too long itself, and so does squash.
-	timeout := cmp.Or(b.Timeout, DefaultTimeout)
-	rctx, cancel := ctx, context.CancelFunc(func() {})
-	if timeout > 0 {
-		rctx, cancel = context.WithTimeout(ctx, timeout)
-	}
+	cmd, timedOut, cancel := b.command(ctx, args...)
 	defer cancel()
-	cmd := exec.CommandContext(rctx, b.Path, args...)
-	cmd.Dir = b.Package.Dir
-	gotool.SignalOnCancel(cmd, func() syscall.Signal {
-		if ctx.Err() == nil {
-			return syscall.SIGQUIT // out of time: its stacks show where it waits
-		}
-		return syscall.SIGINT
-	})
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	if rctx.Err() != nil {
-		return out.Bytes(), b.timedOut(out.String(), timeout)
+	if timedOut() {
+		return out.Bytes(), b.timedOut(out.String(), b.timeout())
 	}
 	if err != nil {
 		if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
@@ -530,6 +513,33 @@ func (b *Binary) run(ctx context.Context, args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("running the test binary of %s: %w", b.Package.ImportPath, err)
 	}
 	return out.Bytes(), nil
+}
+
+// timeout is how long a run of b may take; 0 is no limit.
+func (b *Binary) timeout() time.Duration { return max(0, cmp.Or(b.Timeout, DefaultTimeout)) }
+
+// command returns the command that runs the test binary with args in the
+// package directory, as go test runs it, bounded by b's timeout. timedOut
+// tells, once it ran, whether it ran out of time; cancel releases it.
+func (b *Binary) command(ctx context.Context, args ...string) (cmd *exec.Cmd, timedOut func() bool, cancel context.CancelFunc) {
+	// As go test runs it: a benchmark that calls os.Exit(0) fails rather
+	// than ending the run as if it had passed.
+	args = append([]string{"-test.paniconexit0"}, args...)
+	// The testing package's -test.timeout does not cover benchmarks: go
+	// test ends a binary that runs too long itself, and so does squash.
+	rctx, cancel := ctx, context.CancelFunc(func() {})
+	if t := b.timeout(); t > 0 {
+		rctx, cancel = context.WithTimeout(ctx, t)
+	}
+	cmd = exec.CommandContext(rctx, b.Path, args...)
+	cmd.Dir = b.Package.Dir
+	gotool.SignalOnCancel(cmd, func() syscall.Signal {
+		if ctx.Err() == nil {
+			return syscall.SIGQUIT // out of time: its stacks show where it waits
+		}
+		return syscall.SIGINT
+	})
+	return cmd, func() bool { return ctx.Err() == nil && rctx.Err() != nil }, cancel
 }
 
 func progress(w io.Writer, format string, args ...any) {

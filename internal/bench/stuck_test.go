@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -74,5 +75,21 @@ func TestExitZero(t *testing.T) {
 	}
 	if len(failed) != 1 || failed[0].Name != "BenchmarkExit" || !strings.Contains(failed[0].Output, "unexpected call to os.Exit(0)") {
 		t.Fatalf("failed %+v, want BenchmarkExit and its call to os.Exit(0)", failed)
+	}
+}
+
+// TestTimeInTimeout: a run in a process of its own, as squash gc makes
+// them, ends at the timeout too, with the same failure.
+func TestTimeInTimeout(t *testing.T) {
+	bin := buildStuck(t)
+	bin.Timeout = time.Second
+	start := time.Now()
+	_, err := bin.TimeIn(context.Background(), "BenchmarkHang", []string{"GOGC=50"}, "1x", filepath.Join(t.TempDir(), "cpu.pprof"))
+	var f *Failure
+	if !errors.As(err, &f) || f.Name != "BenchmarkHang" || f.Output != "timed out after 1s: raise -timeout if it needs longer" {
+		t.Fatalf("error %v, want BenchmarkHang timed out after 1s", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("took %v with a timeout of 1s", took)
 	}
 }
