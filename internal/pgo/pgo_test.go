@@ -3,6 +3,7 @@ package pgo
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -53,7 +54,9 @@ func TestMeasureRemovesSite(t *testing.T) {
 	if gone == nil {
 		t.Fatalf("no site gone at hot.go:13; sites that changed: %+v", e.Sites)
 	}
-	if gone.Old.AllocsPerOp != 100 {
+	// One object more or less over the recorded iterations is the
+	// runtime's, not the site's: the site makes 100 an op.
+	if math.Abs(gone.Old.AllocsPerOp-100) > 0.01 {
 		t.Errorf("the site made %v allocs/op without PGO, want 100", gone.Old.AllocsPerOp)
 	}
 	if !strings.HasPrefix(gone.Off.Inline, "cannotInlineFunction: function too complex") {
