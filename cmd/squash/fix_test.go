@@ -34,8 +34,8 @@ func TestFixBadInput(t *testing.T) {
 }
 
 // TestFixApplyKilled kills squash fix -apply with SIGKILL at random
-// moments of the last part of its run, where it writes, and finds the file
-// it fixes either as it was or as it was verified. Each trial measures
+// moments of the window where it writes, and finds the file it fixes
+// either as it was or as it was verified. Each trial measures
 // and verifies anew, so it runs only with SQUASH_FIX_KILL_TRIALS set;
 // internal/fix kills the writing itself on every go test.
 func TestFixApplyKilled(t *testing.T) {
@@ -49,20 +49,13 @@ func TestFixApplyKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"fix", "-apply", "-count", "2", "-benchtime", "200x", "."}
-	run := func() (*exec.Cmd, string) {
-		dir := t.TempDir()
-		copyTree(t, src, dir)
-		cmd := exec.Command(exe, args...)
-		cmd.Dir = dir
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		return cmd, dir
-	}
-	cmd, dir := run()
+	args := []string{"fix", "-apply", "-count", "4", "-benchtime", "2000x", "."}
+	dir := t.TempDir()
+	copyTree(t, src, dir)
+	cmd := exec.Command(exe, args...)
+	cmd.Dir = dir
 	start := time.Now()
-	if err := cmd.Wait(); err != nil {
+	if err := cmd.Run(); err != nil {
 		t.Fatalf("squash fix -apply: %v", err)
 	}
 	whole := time.Since(start)
@@ -72,10 +65,23 @@ func TestFixApplyKilled(t *testing.T) {
 	}
 	counts := map[string]int{}
 	for trial := range trials {
-		cmd, dir := run()
-		// The last fifth of a run, and a little after: measuring writes
-		// nothing to the tree, so that is where a kill can tear a file.
-		time.Sleep(whole*4/5 + time.Duration(rand.Int64N(int64(whole/4))))
+		dir := t.TempDir()
+		copyTree(t, src, dir)
+		cmd := exec.Command(exe, args...)
+		cmd.Dir = dir
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// fix prints its verdicts, then writes: the first byte on stdout
+		// opens the window where a kill can tear a file. Measuring
+		// writes nothing to the tree.
+		var first [1]byte
+		out.Read(first[:])
+		time.Sleep(time.Duration(rand.Int64N(int64(500 * time.Microsecond))))
 		cmd.Process.Kill()
 		cmd.Wait()
 		now, err := os.ReadFile(filepath.Join(dir, "sum.go"))
