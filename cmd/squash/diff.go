@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/squashgo/squash/internal/compare"
-	"github.com/squashgo/squash/internal/report"
 )
 
 func init() {
@@ -42,16 +41,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(ctx, stderr, err)
 	}
-	if *html != "" {
-		if err := report.WriteFile(*html, func(w io.Writer) error { return compare.WriteHTML(w, c) }); err != nil {
-			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
-		}
-	}
-	write := compare.WriteText
-	if *asJSON {
-		write = compare.WriteJSON
-	}
-	if err := write(stdout, c); err != nil {
+	if err := present(stdout, *html, *asJSON, c, compare.WriteHTML, compare.WriteText, compare.WriteJSON); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	return exitClean

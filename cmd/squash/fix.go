@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/squashgo/squash/internal/fix"
-	"github.com/squashgo/squash/internal/report"
 )
 
 func init() {
@@ -65,17 +64,7 @@ func runFix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(ctx, stderr, err)
 	}
-	if *html != "" {
-		if err := report.WriteFile(*html, func(w io.Writer) error { return fix.WriteHTML(w, res) }); err != nil {
-			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
-		}
-	}
-	if *asJSON {
-		err = fix.WriteJSON(stdout, res)
-	} else {
-		err = fix.WriteText(stdout, res)
-	}
-	if err != nil {
+	if err := present(stdout, *html, *asJSON, res, fix.WriteHTML, fix.WriteText, fix.WriteJSON); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	if *apply {

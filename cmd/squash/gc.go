@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/squashgo/squash/internal/gcsweep"
-	"github.com/squashgo/squash/internal/report"
 )
 
 func init() {
@@ -65,17 +64,7 @@ func runGC(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(ctx, stderr, err)
 	}
-	if *html != "" {
-		if err := report.WriteFile(*html, func(w io.Writer) error { return gcsweep.WriteHTML(w, res) }); err != nil {
-			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
-		}
-	}
-	if *asJSON {
-		err = gcsweep.WriteJSON(stdout, res)
-	} else {
-		err = gcsweep.WriteText(stdout, res)
-	}
-	if err != nil {
+	if err := present(stdout, *html, *asJSON, res, gcsweep.WriteHTML, gcsweep.WriteText, gcsweep.WriteJSON); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	return exitClean

@@ -34,17 +34,8 @@ func runPGO(ctx context.Context, cfg report.Config, profile string, asJSON bool,
 	if err != nil {
 		return fail(ctx, stderr, err)
 	}
-	if html != "" {
-		if err := report.WriteFile(html, func(w io.Writer) error { return compare.WriteHTML(w, e.Comparison) }); err != nil {
-			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
-		}
-	}
-	if asJSON {
-		err = pgo.WriteJSON(stdout, e)
-	} else {
-		err = pgo.WriteText(stdout, e)
-	}
-	if err != nil {
+	page := func(w io.Writer, e *pgo.Effect) error { return compare.WriteHTML(w, e.Comparison) }
+	if err := present(stdout, html, asJSON, e, page, pgo.WriteText, pgo.WriteJSON); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	return exitClean

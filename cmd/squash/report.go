@@ -117,20 +117,16 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(ctx, stderr, err)
 	}
-	if *html != "" {
-		if err := report.WriteFile(*html, func(w io.Writer) error { return report.WriteHTML(w, rep) }); err != nil {
-			return fail(ctx, stderr, fmt.Errorf("-html: %w", err))
-		}
+	text := func(w io.Writer, r *report.Report) error {
+		return report.WriteText(w, r, report.TextOptions{Top: *top})
 	}
-	if *asJSON {
+	json := func(w io.Writer, r *report.Report) error {
 		if *top > 0 {
-			rep.Trim(*top)
+			r.Trim(*top)
 		}
-		err = report.WriteJSON(stdout, rep)
-	} else {
-		err = report.WriteText(stdout, rep, report.TextOptions{Top: *top})
+		return report.WriteJSON(w, r)
 	}
-	if err != nil {
+	if err := present(stdout, *html, *asJSON, rep, report.WriteHTML, text, json); err != nil {
 		return fail(ctx, stderr, err)
 	}
 	if rep.Failures() != nil {
@@ -172,4 +168,18 @@ func checkOutput(flag, file string) error {
 		return fmt.Errorf("%s %s: no directory %s: create it, or name a file in one that exists", flag, file, dir)
 	}
 	return nil
+}
+
+// present writes a command's result: its page to the file that -html
+// names, if any, then its text, or its JSON with -json, to stdout.
+func present[T any](stdout io.Writer, html string, asJSON bool, res T, page, text, json func(io.Writer, T) error) error {
+	if html != "" {
+		if err := report.WriteFile(html, func(w io.Writer) error { return page(w, res) }); err != nil {
+			return fmt.Errorf("-html: %w", err)
+		}
+	}
+	if asJSON {
+		return json(stdout, res)
+	}
+	return text(stdout, res)
 }
