@@ -248,13 +248,19 @@ func countFuncs(vs []noalloc.Violation) int {
 }
 
 // readBudget reads the budget file; a missing file is an error that wraps
-// fs.ErrNotExist.
+// fs.ErrNotExist. It refuses what is not a regular file, as -write would,
+// before reading a device such as /dev/full without end.
 func readBudget(file string) (*budget.Budget, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s): give -budget the path of a file", file, kind(fi.Mode()))
+	}
 	return budget.Parse(f, file)
 }
 

@@ -78,3 +78,11 @@ func TestWritable(t *testing.T) {
 		t.Errorf("the read-only file changed:\n%s", data)
 	}
 }
+
+// TestReadBudgetRefusesDevices: a check and -write read the budget first,
+// and a device is refused there, not read without end.
+func TestReadBudgetRefusesDevices(t *testing.T) {
+	if _, err := readBudget("/dev/zero"); err == nil || !strings.Contains(err.Error(), "is not a regular file (a device)") {
+		t.Errorf("readBudget(/dev/zero): %v, want it refused as a device", err)
+	}
+}
