@@ -329,13 +329,6 @@ func converted(ctx context.Context, ld *gotool.Loader, ix *escape.Index, dir, fi
 	return out, consts
 }
 
-// isTemp reports whether r is the compiler's record of one of its
-// temporaries, .autotmp_N, escaping: the source has no name for it.
-func isTemp(r escape.Record) bool {
-	v, ok := r.Escaped()
-	return ok && strings.HasPrefix(v, ".autotmp_")
-}
-
 // goBuildLine returns the //go:build line of the source src, followed by
 // ", ", or "" when it has none (its name alone constrains it: x_windows.go).
 func goBuildLine(src []string) string {

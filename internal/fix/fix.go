@@ -346,16 +346,6 @@ func (e *ChangedError) Error() string {
 	return e.File + " changed since squash fix measured it: nothing was written; run squash fix again"
 }
 
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 // edited returns the files that edits change, as they leave them.
 func edited(measured map[string][]byte, edits []lint.Edit) (map[string][]byte, error) {
 	byFile := map[string][]lint.Edit{}
